@@ -1,0 +1,1 @@
+"""Games: one package per game, each a pure, deterministic round state machine."""

@@ -1,0 +1,367 @@
+"""What each regulation allows a baccarat ruleset to choose, and building validated rules.
+
+:func:`build_rules` reads the option tables of a ruleset (``shoe``, ``table``, ``bets``,
+``jackpot``) and refuses, with the option's path and the article, any value its regulation does
+not allow. The bounds live here, next to the article that sets them:
+
+Macau (Despacho 55/2004, amended by 2/2009; later amendments by name in ``amendments``):
+  decks 6..12 (art. 1(1)); manual shoe with a cut card about 12 cards from the end and a burn by
+  the number of decks or by a card's face value (art. 2(1)), or an automatic shuffler with neither
+  (art. 2(3)); a fixed burn of 1..8 cards only with amendment 83/2011; up to 3 demonstration hands
+  (art. 2(2)); end of shoe at once or after one more round (art. 3(1)); a burn at each round
+  (art. 8); seven or more seats (art. 1(5)); commission scheme of art. 18 (the two no-commission
+  schemes need 73/2005 or 2/2009, and 2/2009 respectively); pairs (art. 13), Dragon 7 and the
+  jackpot (2/2009), Lucky 6 (56/2018), other registered bets with an approval reference
+  (69/2009).
+Portugal (Regulamento 812/2015):
+  6 or 8 decks and 1..9 seats (rule 6); minimum bet in euros (rule 14); Player, Banker, Tie and
+  optionally the pairs (rules 9-10); commission none, 26(a) or 26(b) (rule 26); Ponto e Banca:
+  maxima within rule 15; Ponto e Banca/Macau: no individual maxima (rule 40), an optional maximum
+  payout per round (rule 41). The regulation is silent on the shoe procedure: a table may follow
+  any of the physical procedures (rule 3 asks the online table to reproduce a physical one).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from croupier.errors import RulesetError
+from croupier.games.baccarat.articles import Regulation
+from croupier.games.baccarat.commission import SCHEMES
+from croupier.games.baccarat.jackpot import COMBINATIONS, JackpotPrize, JackpotSpec
+from croupier.games.baccarat.limits import RULE15_MULTIPLES
+from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules, BetLimit
+from croupier.games.baccarat.sidebets import registered_side_bets
+from croupier.money import MoneyPolicy, Rounding
+from croupier.options import Options
+from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
+
+#: Macau amendments croupier knows, and those each one brings in with it.
+MACAU_AMENDMENTS = {
+    "73/2005": frozenset({"73/2005"}),
+    "2/2009": frozenset({"2/2009", "73/2005"}),  # 2/2009 keeps 73/2005's no-commission option
+    "69/2009": frozenset({"69/2009"}),
+    "83/2011": frozenset({"83/2011"}),
+    "56/2018": frozenset({"56/2018"}),
+}
+
+CUT_CARD_MAX = 26  # "about twelve cards" (art. 2(1)): croupier accepts up to half a deck
+
+
+def _m(article: str) -> str:
+    return f"Macau baccarat {article}"
+
+
+def _pt(rule: str) -> str:
+    return f"PT 812/2015 {rule}"
+
+
+def expand_amendments(regulation: Regulation, names: list[str]) -> frozenset[str]:
+    if regulation.portuguese:
+        if names:
+            raise RulesetError(
+                "ruleset.amendments", "the Portuguese regulation has no Macau amendments"
+            )
+        return frozenset()
+    out: set[str] = set()
+    for name in names:
+        if name not in MACAU_AMENDMENTS:
+            known = ", ".join(MACAU_AMENDMENTS)
+            raise RulesetError("ruleset.amendments", f"unknown amendment {name!r} ({known})")
+        out |= MACAU_AMENDMENTS[name]
+    return frozenset(out)
+
+
+def build_rules(
+    regulation: Regulation, amendments: frozenset[str], options: Options
+) -> BaccaratRules:
+    """Validated :class:`BaccaratRules` from a ruleset's option tables."""
+    shoe = _shoe(regulation, amendments, options.section("shoe"))
+    table = options.section("table")
+    money = _money(regulation, table)
+    seats = _seats(regulation, table)
+    minimum = table.integer(
+        "minimum_bet",
+        None,
+        minimum=1,
+        article=_pt("rule 14") if regulation.portuguese else _m("art. 14"),
+    )
+    if minimum % money.unit:
+        raise RulesetError("table.minimum_bet", "must be a multiple of table.rounding_unit")
+    maximum = table.optional_integer("maximum_bet", minimum=minimum)
+    squeeze = table.boolean("squeeze", False)
+    if squeeze and regulation.portuguese:
+        raise RulesetError("table.squeeze", "squeezing is a land-based option", _m("art. 16"))
+    cap = _max_payout(regulation, table, minimum)
+    bets = options.section("bets")
+    commission = _commission(regulation, amendments, bets)
+    side_bets = _side_bets(regulation, amendments, bets)
+    jackpot = _jackpot(regulation, amendments, options.section("jackpot"), money)
+    offered = (*MAIN_BETS, *side_bets)
+    limits = _bet_limits(regulation, bets.section("limits"), offered, minimum, maximum)
+    if regulation is Regulation.PT_MACAU and maximum is not None:
+        raise RulesetError(
+            "table.maximum_bet",
+            "individual bets are unlimited at Ponto e Banca/Macau; set "
+            "table.max_payout_per_round instead",
+            _pt("rule 40"),
+        )
+    if regulation is Regulation.PT:
+        _check_rule15("table.maximum_bet", "player", maximum, minimum)
+    return BaccaratRules(
+        regulation=regulation,
+        shoe=shoe,
+        money=money,
+        amendments=amendments,
+        seats=seats,
+        minimum_bet=minimum,
+        maximum_bet=maximum,
+        bet_limits=limits,
+        max_payout_per_round=cap,
+        commission=commission,
+        side_bets=tuple(side_bets),
+        jackpot=jackpot,
+        squeeze=squeeze,
+    )
+
+
+def _shoe(regulation: Regulation, amendments: frozenset[str], o: Options) -> ShoeSpec:
+    macau = regulation is Regulation.MACAU
+    if macau:
+        decks = o.integer("decks", 8, minimum=6, maximum=12, article=_m("art. 1(1)"))
+    else:
+        decks = o.integer("decks", 8, article=_pt("rule 6"))
+        if decks not in (6, 8):
+            raise RulesetError("shoe.decks", f"{decks} is not allowed: 6 or 8", _pt("rule 6"))
+    mode = ShoeMode(o.choice("mode", "manual", [m.value for m in ShoeMode], _m("art. 1, 2(3)")))
+    burn_choices = [b.value for b in Burn]
+    burn = Burn(
+        o.choice(
+            "burn",
+            "none" if mode is ShoeMode.CONTINUOUS else "face_value",
+            burn_choices,
+            _m("art. 2(1)"),
+        )
+    )
+    burn_cards = o.integer("burn_cards", 0, minimum=0, maximum=8, article="Macau 83/2011")
+    burn_each_round = o.boolean("burn_each_round", False)
+    demos = o.integer("demonstration_hands", 0, minimum=0, maximum=3, article=_m("art. 2(2)"))
+    end = EndOfShoe(
+        o.choice("end_of_shoe", "finish_round", [e.value for e in EndOfShoe], _m("art. 3(1)"))
+    )
+    cut = o.integer("cut_card", 12, minimum=1, maximum=CUT_CARD_MAX, article=_m("art. 2(1)"))
+    spread = o.integer(
+        "cut_card_spread", 0, minimum=0, maximum=CUT_CARD_MAX, article=_m("art. 2(1)")
+    )
+    if mode is ShoeMode.CONTINUOUS:
+        # Automatic shuffler-dealer: no cut card, no burn, no shoe to open (art. 2(3), 7(2)).
+        if burn is not Burn.NONE:
+            raise RulesetError("shoe.burn", "an automatic shuffler burns no cards", _m("art. 2(3)"))
+        if burn_each_round:
+            raise RulesetError(
+                "shoe.burn_each_round", "the per-round burn is taken from a shoe", _m("art. 8")
+            )
+        if demos:
+            raise RulesetError(
+                "shoe.demonstration_hands",
+                "demonstration hands open a shoe; an automatic shuffler has none",
+                _m("art. 2(2)"),
+            )
+    else:
+        if macau and burn is Burn.NONE:
+            raise RulesetError(
+                "shoe.burn", "a shoe opens with a burn: 'decks' or 'face_value'", _m("art. 2(1)")
+            )
+        if burn is Burn.FIXED:
+            if macau and "83/2011" not in amendments:
+                raise RulesetError(
+                    "shoe.burn",
+                    "a fixed burn needs amendment 83/2011 in ruleset.amendments",
+                    "Macau 83/2011",
+                )
+            if not 1 <= burn_cards <= 8:
+                raise RulesetError(
+                    "shoe.burn_cards",
+                    f"{burn_cards} is not allowed: must be 1 to 8",
+                    "Macau 83/2011",
+                )
+        elif burn_cards:
+            raise RulesetError("shoe.burn_cards", "applies only to burn = 'fixed'")
+        per_round = (7 if burn_each_round else 6) * (2 if end is EndOfShoe.ONE_MORE_ROUND else 1)
+        if cut - spread < per_round:
+            raise RulesetError(
+                "shoe.cut_card",
+                f"{cut} cards (spread {spread}) behind the cut card cannot finish the shoe: "
+                f"at least {per_round} are needed",
+                _m("art. 2(1), 3(1)"),
+            )
+    return ShoeSpec(decks, mode, cut, spread, burn, burn_cards, burn_each_round, demos, end)
+
+
+def _money(regulation: Regulation, o: Options) -> MoneyPolicy:
+    currency = o.string("currency", "EUR" if regulation.portuguese else "MOP")
+    if regulation.portuguese and currency != "EUR":
+        raise RulesetError(
+            "table.currency", f"{currency!r}: bets are expressed in euros", _pt("rules 2, 14")
+        )
+    digits = o.integer("minor_digits", 2, minimum=0, maximum=4)
+    unit = o.integer("rounding_unit", 1, minimum=1)
+    rounding = Rounding(
+        o.choice("rounding", "player_favour", [r.value for r in Rounding], "docs/choices.md")
+    )
+    return MoneyPolicy(currency, digits, unit, rounding)
+
+
+def _seats(regulation: Regulation, o: Options) -> int:
+    if regulation.portuguese:
+        return o.integer("seats", 7, minimum=1, maximum=9, article=_pt("rule 6"))
+    return o.integer("seats", 7, minimum=7, maximum=20, article=_m("art. 1(5)"))
+
+
+def _max_payout(regulation: Regulation, o: Options, minimum: int) -> int | None:
+    if not o.has("max_payout_per_round"):
+        o.optional_integer("max_payout_per_round")
+        return None
+    if regulation is not Regulation.PT_MACAU:
+        raise RulesetError(
+            "table.max_payout_per_round",
+            "a maximum payout per round belongs to Ponto e Banca/Macau",
+            _pt("rule 41"),
+        )
+    return o.optional_integer("max_payout_per_round", minimum=minimum, article=_pt("rule 41"))
+
+
+def _commission(regulation: Regulation, amendments: frozenset[str], o: Options) -> str:
+    article = _pt("rule 26") if regulation.portuguese else _m("art. 18")
+    allowed = [n for n, s in SCHEMES.items() if regulation in s.regulations]
+    name = o.choice("commission", "standard", allowed, article)
+    scheme = SCHEMES[name]
+    if scheme.amendment and scheme.amendment not in amendments:
+        raise RulesetError(
+            "bets.commission",
+            f"{name!r} needs amendment {scheme.amendment} in ruleset.amendments",
+            f"Macau {scheme.amendment}",
+        )
+    return name
+
+
+def _side_bets(regulation: Regulation, amendments: frozenset[str], o: Options) -> list[str]:
+    names = o.strings("side_bets", [])
+    registry = registered_side_bets()
+    for name in names:
+        where = f"bets.side_bets: {name!r}"
+        if name not in registry:
+            raise RulesetError(
+                where,
+                f"no such side bet is registered ({', '.join(registry)})",
+                "Macau 69/2009" if regulation is Regulation.MACAU else _pt("rule 10"),
+            )
+        bet = registry[name]
+        if regulation not in bet.sources:
+            article = _pt("rules 9-10") if regulation.portuguese else _m("art. 13")
+            raise RulesetError(where, "is not a bet this regulation allows", article)
+        if bet.amendment and bet.amendment not in amendments:
+            raise RulesetError(
+                where,
+                f"needs amendment {bet.amendment} in ruleset.amendments",
+                f"Macau {bet.amendment}",
+            )
+    return names
+
+
+def _bet_limits(
+    regulation: Regulation,
+    o: Options,
+    offered: tuple[str, ...],
+    minimum: int,
+    maximum: int | None,
+) -> dict[str, BetLimit]:
+    limits: dict[str, BetLimit] = {}
+    for kind in list(o.keys()):
+        section = o.section(kind)
+        if kind not in offered:
+            raise RulesetError(f"bets.limits.{kind}", "is not a bet offered by this ruleset")
+        low = section.integer("minimum", minimum, minimum=1)
+        high = section.optional_integer("maximum", minimum=low)
+        if regulation is Regulation.PT_MACAU and high is not None:
+            raise RulesetError(
+                f"bets.limits.{kind}.maximum", "individual bets are unlimited", _pt("rule 40")
+            )
+        if regulation is Regulation.PT:
+            _check_rule15(f"bets.limits.{kind}.maximum", kind, high, minimum)
+        limits[kind] = BetLimit(low, high if high is not None else maximum)
+    return limits
+
+
+def _check_rule15(option: str, kind: str, maximum: int | None, minimum: int) -> None:
+    multiple = RULE15_MULTIPLES.get(kind)
+    if multiple is None or maximum is None:
+        return
+    if maximum > multiple * minimum:
+        letter = {"player": "a", "banker": "a", "tie": "b"}.get(kind, "c")
+        raise RulesetError(
+            option,
+            f"{maximum} exceeds {multiple}x the minimum bet ({multiple * minimum})",
+            _pt(f"rule 15({letter})"),
+        )
+
+
+def _jackpot(
+    regulation: Regulation, amendments: frozenset[str], o: Options, money: MoneyPolicy
+) -> JackpotSpec | None:
+    if not o.keys():
+        return None
+    if regulation.portuguese:
+        raise RulesetError("jackpot", "the regulation offers no jackpot bet", _pt("rules 9-10"))
+    article = _m("art. 13(1)4)(3), 17 (Despacho 2/2009)")
+    if "2/2009" not in amendments:
+        raise RulesetError("jackpot", "the jackpot needs amendment 2/2009", article)
+    modality = o.choice("modality", None, ["A", "B", "C"], article)
+    seed = o.integer("seed", 0, minimum=0)
+    contribution = o.ratio("contribution", 0)
+    if not 0 <= contribution <= 1:
+        raise RulesetError("jackpot.contribution", f"{contribution} must be between 0 and 1")
+    stake = o.optional_integer("stake", minimum=1)
+    if stake is not None and stake % money.unit:
+        raise RulesetError("jackpot.stake", "must be a multiple of table.rounding_unit")
+    if modality != "A" and o.has("double_pairs"):
+        raise RulesetError("jackpot.double_pairs", "applies to Modality A only")
+    double_pairs = o.choice("double_pairs", "rank", ["rank", "points"], _m("art. 13(1)4)(3)A.iv"))
+    prizes_o = o.section("prizes")
+    prizes: dict[str, JackpotPrize] = {}
+    for name, rule, comb_article in COMBINATIONS[modality]:
+        p = prizes_o.section(name)
+        where = f"jackpot.prizes.{name}"
+        cite = _m(comb_article)
+        if not prizes_o.has(name):
+            raise RulesetError(where, "every combination of the modality needs its prize", cite)
+        if rule == "pool":
+            pct = p.ratio("pool_percent", 100)
+            if pct != 100 or p.has("fixed"):
+                raise RulesetError(where, "this prize is the whole pool (pool_percent = 100)", cite)
+            prizes[name] = JackpotPrize(0, Fraction(100))
+        elif rule == "max":
+            default_pct = 10 if modality == "A" else None
+            pct = p.ratio("pool_percent", default_pct if default_pct is not None else -1)
+            if modality == "A" and pct != 10:
+                raise RulesetError(
+                    where, "the paradise straight is max(fixed, 10% of the pool)", cite
+                )
+            if not 0 < pct <= 100:
+                raise RulesetError(where, "needs a pool_percent between 0 and 100", cite)
+            fixed = p.integer("fixed", None, minimum=1, article=cite)
+            prizes[name] = JackpotPrize(fixed, pct)
+        else:
+            if p.has("pool_percent"):
+                raise RulesetError(where, "this prize is a fixed amount only", cite)
+            prizes[name] = JackpotPrize(p.integer("fixed", None, minimum=1, article=cite))
+    return JackpotSpec(
+        modality=modality,  # type: ignore[arg-type]
+        prizes=prizes,
+        seed=seed,
+        contribution=contribution,
+        stake=stake,
+        double_pairs_by=double_pairs,
+        fixed_prizes_from_pool=o.boolean("fixed_prizes_from_pool", False),
+        returns_stake=o.boolean("returns_stake", False),
+    )

@@ -1,0 +1,517 @@
+"""One baccarat round as a pure state machine (DESIGN.md, "The game protocol").
+
+Phases: ``betting`` -> ``closed`` ("no more bets", PT rule 27) -> ``dealt`` -> ``settled``, or
+``void`` (Macau art. 10; PT rule 29) at any point before settlement. A demonstration round
+(Macau art. 2(2)) takes no bets and settles nothing.
+
+Commands come in the pokerkit triple ``verify_x`` / ``can_x`` / ``x``; a refused command raises
+:class:`~croupier.errors.RuleViolation` and changes nothing. Every accepted command and its events
+are appended to :attr:`BaccaratRound.log`; :func:`replay` re-applies a log to the same cards and
+must give the same events.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from croupier.cards import card_text
+from croupier.errors import RuleViolation
+from croupier.games.baccarat.articles import Regulation, cite
+from croupier.games.baccarat.coup import Coup, deal_coup
+from croupier.games.baccarat.jackpot import JackpotSettlement, settle_jackpot
+from croupier.games.baccarat.limits import verify_bet, verify_table
+from croupier.games.baccarat.rules import BaccaratRules
+from croupier.games.baccarat.sidebets import side_bet
+from croupier.games.protocol import Bet, BetSettlement, Event, LogEntry
+from croupier.shoe import CardSource
+
+
+class Phase(enum.Enum):
+    BETTING = "betting"
+    CLOSED = "closed"
+    DEALT = "dealt"
+    SETTLED = "settled"
+    VOID = "void"
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The end of a round: every bet's settlement, the jackpot's movement, what carries over.
+
+    Conservation: ``stakes == payouts + house_result + pool_change`` to the unit, where
+    ``house_result`` is computed from the bets and the jackpot's parts, not as a difference.
+    """
+
+    round: int
+    coup: Coup | None
+    void: bool
+    reason: str | None
+    bets: tuple[BetSettlement, ...]
+    carry_over: tuple[Bet, ...]
+    jackpot: JackpotSettlement | None
+    house_result: int
+
+    @property
+    def stakes(self) -> int:
+        return sum(b.stake for b in self.bets)
+
+    @property
+    def payouts(self) -> int:
+        return sum(b.payout for b in self.bets)
+
+    @property
+    def commissions(self) -> int:
+        return sum(b.commission for b in self.bets)
+
+    @property
+    def pool_change(self) -> int:
+        if self.jackpot is None:
+            return 0
+        return self.jackpot.pool_after - self.jackpot.pool_before
+
+    @property
+    def conserved(self) -> bool:
+        return self.stakes == self.payouts + self.house_result + self.pool_change
+
+    @property
+    def jackpot_pool(self) -> int | None:
+        return None if self.jackpot is None else self.jackpot.pool_after
+
+
+_MAIN_LOSE_KEY = {"player": "player_lose", "banker": "banker_lose"}
+
+
+class BaccaratRound:
+    """A baccarat round on ``cards`` under ``rules``.
+
+    ``jackpot_pool`` is the pool before this round (the seed when None); ``carried`` are the
+    Player/Banker bets a Macau tie left on the table (art. 12), which stand as placed bets and
+    may be withdrawn, kept, changed or moved during this round's betting window.
+    """
+
+    def __init__(
+        self,
+        rules: BaccaratRules,
+        cards: CardSource,
+        *,
+        number: int = 1,
+        jackpot_pool: int | None = None,
+        carried: Iterable[Bet] = (),
+        demonstration: bool = False,
+    ) -> None:
+        self.rules = rules
+        self.cards = cards
+        self.number = number
+        self.demonstration = demonstration
+        self.jackpot_pool = (
+            jackpot_pool if jackpot_pool is not None or not rules.jackpot else rules.jackpot.seed
+        )
+        self.log: list[LogEntry] = []
+        self.coup: Coup | None = None
+        self.settlement: Settlement | None = None
+        self._phase = Phase.BETTING
+        self._bets: dict[tuple[str, str], Bet] = {}
+        carried = tuple(carried)
+        if carried:
+            events = []
+            for bet in carried:
+                self._bets[(bet.bettor, bet.kind)] = bet
+                events.append(_bet_event("bet_carried", bet))
+            self._record("carry_bets", {"bets": [_bet_dict(b) for b in carried]}, events)
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def bets(self) -> tuple[Bet, ...]:
+        return tuple(self._bets.values())
+
+    def bets_of(self, bettor: str) -> dict[str, int]:
+        return {b.kind: b.amount for b in self._bets.values() if b.bettor == bettor}
+
+    @property
+    def regulation(self) -> Regulation:
+        return self.rules.regulation
+
+    # -- betting --------------------------------------------------------------------------
+    def _proposed(self, bettor: str, kind: str, amount: int, seated: bool) -> tuple[Bet, list[Bet]]:
+        existing = self._bets.get((bettor, kind))
+        total = amount + (existing.amount if existing else 0)
+        bet = Bet(bettor, kind, total, seated)
+        table = [b for key, b in self._bets.items() if key != (bettor, kind)] + [bet]
+        return bet, table
+
+    def verify_place_bet(self, bettor: str, kind: str, amount: int, seated: bool = True) -> None:
+        """Refuse a bet (added to the bettor's existing bet on ``kind``) the rules do not allow."""
+        self._verify_betting_open()
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise RuleViolation(
+                "amount",
+                f"{amount!r} must be a positive whole number of minor units",
+                "a stake is a positive whole number of minor units",
+            )
+        bet, table = self._proposed(bettor, kind, amount, seated)
+        verify_bet(self.rules, bet, table)
+
+    def can_place_bet(self, bettor: str, kind: str, amount: int, seated: bool = True) -> bool:
+        try:
+            self.verify_place_bet(bettor, kind, amount, seated)
+        except RuleViolation:
+            return False
+        return True
+
+    def place_bet(
+        self, bettor: str, kind: str, amount: int, seated: bool = True
+    ) -> tuple[Event, ...]:
+        self.verify_place_bet(bettor, kind, amount, seated)
+        bet, _ = self._proposed(bettor, kind, amount, seated)
+        self._bets[(bettor, kind)] = bet
+        return self._record(
+            "place_bet",
+            {"bettor": bettor, "kind": kind, "amount": amount, "seated": seated},
+            [_bet_event("bet_placed", bet)],
+        )
+
+    def verify_withdraw_bet(self, bettor: str, kind: str) -> None:
+        self._verify_betting_open()
+        if (bettor, kind) not in self._bets:
+            raise RuleViolation("bet", f"{bettor} has no {kind} bet to withdraw", "betting window")
+        table = [b for key, b in self._bets.items() if key != (bettor, kind)]
+        for remaining in table:
+            if remaining.bettor == bettor:
+                verify_bet(self.rules, remaining, table)
+        verify_table(self.rules, table)
+
+    def can_withdraw_bet(self, bettor: str, kind: str) -> bool:
+        try:
+            self.verify_withdraw_bet(bettor, kind)
+        except RuleViolation:
+            return False
+        return True
+
+    def withdraw_bet(self, bettor: str, kind: str) -> tuple[Event, ...]:
+        """Take a bet back during the betting window (e.g. a tie's carried bet, art. 12(1))."""
+        self.verify_withdraw_bet(bettor, kind)
+        bet = self._bets.pop((bettor, kind))
+        return self._record(
+            "withdraw_bet", {"bettor": bettor, "kind": kind}, [_bet_event("bet_withdrawn", bet)]
+        )
+
+    def _verify_betting_open(self) -> None:
+        if self.demonstration:
+            raise RuleViolation(
+                "bet",
+                "demonstration hands settle nothing; no bets are taken",
+                cite(self.regulation, "demonstration")
+                if self.regulation is Regulation.MACAU
+                else "demonstration hand",
+            )
+        if self._phase is not Phase.BETTING:
+            raise RuleViolation(
+                "phase",
+                f"bets are closed (round is {self._phase.value})",
+                "PT 812/2015 rule 27" if self.regulation.portuguese else "betting window",
+            )
+
+    # -- dealing --------------------------------------------------------------------------
+    def verify_close_betting(self) -> None:
+        if self._phase is not Phase.BETTING:
+            raise RuleViolation("phase", f"betting is not open ({self._phase.value})", "round")
+
+    def close_betting(self) -> tuple[Event, ...]:
+        """ "No more bets, cards being dealt" (PT rule 27)."""
+        self.verify_close_betting()
+        self._phase = Phase.CLOSED
+        return self._record("close_betting", {}, [Event("betting_closed")])
+
+    def verify_deal(self) -> None:
+        if self._phase not in (Phase.BETTING, Phase.CLOSED):
+            raise RuleViolation("phase", f"cards are already dealt ({self._phase.value})", "round")
+
+    def can_deal(self) -> bool:
+        try:
+            self.verify_deal()
+        except RuleViolation:
+            return False
+        return True
+
+    def deal(self) -> tuple[Event, ...]:
+        """Deal the coup (art. 7, 9; rules 16-20). Closes betting first if still open (rule 28)."""
+        self.verify_deal()
+        events: list[Event] = []
+        if self._phase is Phase.BETTING:
+            self._phase = Phase.CLOSED
+            events.append(Event("betting_closed"))
+        coup = deal_coup(self.cards.draw)
+        self.coup = coup
+        self._phase = Phase.DEALT
+        hands = ["player", "banker", "player", "banker"]
+        hands += ["player"] * (len(coup.player) - 2) + ["banker"] * (len(coup.banker) - 2)
+        for position, (hand, card) in enumerate(zip(hands, coup.dealing_order, strict=True)):
+            events.append(
+                Event("card_dealt", {"hand": hand, "card": card_text(card), "position": position})
+            )
+        events.append(
+            Event(
+                "coup_decided",
+                {
+                    "player_total": coup.player_total,
+                    "banker_total": coup.banker_total,
+                    "winner": coup.winner,
+                    "player_pair": coup.player_pair,
+                    "banker_pair": coup.banker_pair,
+                    "dragon7": coup.dragon7,
+                },
+            )
+        )
+        return self._record("deal", {}, events)
+
+    def squeezer(self, side: str) -> str | None:
+        """Who may handle ``side``'s cards (art. 16(2)): the seated player with the highest bet
+        on that side (the first to bet it, on equal amounts), if the house allows squeezing."""
+        if not self.rules.squeeze:
+            return None
+        best: Bet | None = None
+        for bet in self._bets.values():
+            if bet.kind == side and bet.seated and (best is None or bet.amount > best.amount):
+                best = bet
+        return best.bettor if best else None
+
+    # -- settlement -----------------------------------------------------------------------
+    def verify_settle(self) -> None:
+        if self._phase is not Phase.DEALT:
+            raise RuleViolation("phase", f"nothing to settle ({self._phase.value})", "round")
+
+    def settle(self) -> Settlement:
+        self.verify_settle()
+        coup = self.coup
+        assert coup is not None
+        settled: list[BetSettlement] = []
+        carry: list[Bet] = []
+        house = 0
+        jackpot_bets: list[Bet] = []
+        for bet in self._bets.values():
+            if bet.kind == "jackpot":
+                jackpot_bets.append(bet)
+                continue
+            result = self._settle_bet(bet, coup)
+            settled.append(result)
+            house += result.stake - result.payout
+            if result.outcome == "push" and coup.winner == "tie" and self.rules.ties_carry_over:
+                carry.append(bet)  # art. 12: the bet stays on the table for the next round
+        jackpot = None
+        if self.rules.jackpot is not None:
+            spec = self.rules.jackpot
+            pool = self.jackpot_pool if self.jackpot_pool is not None else spec.seed
+            stakes = [b.amount for b in jackpot_bets]
+            jackpot = settle_jackpot(spec, coup, pool, stakes, self.rules.money)
+            returned = 0
+            for bet in jackpot_bets:
+                if jackpot.combination and jackpot.winners:
+                    back = bet.amount if spec.returns_stake else 0
+                    returned += back
+                    payout = jackpot.share + back
+                    settled.append(
+                        BetSettlement(
+                            bet.bettor,
+                            "jackpot",
+                            bet.amount,
+                            "win",
+                            payout,
+                            0,
+                            jackpot.article or "",
+                        )
+                    )
+                else:
+                    settled.append(
+                        BetSettlement(
+                            bet.bettor,
+                            "jackpot",
+                            bet.amount,
+                            "lose",
+                            0,
+                            0,
+                            cite(self.regulation, "jackpot"),
+                        )
+                    )
+            house += (
+                sum(stakes)
+                - jackpot.contributions
+                - jackpot.paid_by_house
+                - jackpot.house_funding
+                - returned
+            )
+        settlement = Settlement(
+            self.number, coup, False, None, tuple(settled), tuple(carry), jackpot, house
+        )
+        self._finish(settlement, "settle", Phase.SETTLED)
+        return settlement
+
+    def _settle_bet(self, bet: Bet, coup: Coup) -> BetSettlement:
+        reg = self.regulation
+        money = self.rules.money
+        winner = coup.winner
+        stake = bet.amount
+
+        def won(gross: Fraction, deduction: Fraction, reason: str) -> BetSettlement:
+            prize = money.to_player(stake * (gross - deduction))
+            commission = money.to_player(stake * gross) - prize
+            return BetSettlement(
+                bet.bettor, bet.kind, stake, "win", stake + prize, commission, reason
+            )
+
+        def lost(reason: str) -> BetSettlement:
+            return BetSettlement(bet.bettor, bet.kind, stake, "lose", 0, 0, reason)
+
+        def push(reason: str) -> BetSettlement:
+            return BetSettlement(bet.bettor, bet.kind, stake, "push", stake, 0, reason)
+
+        if bet.kind in ("player", "banker"):
+            if winner == "tie":
+                return push(cite(reg, "tie_main"))  # art. 12; rule 23
+            if winner != bet.kind:
+                return lost(cite(reg, _MAIN_LOSE_KEY[bet.kind]))
+            if bet.kind == "player":
+                return won(Fraction(1), Fraction(0), cite(reg, "player_win"))
+            terms = self.rules.scheme.banker_win(coup)
+            reason = cite(reg, terms.article_key)
+            if terms.outcome == "push":
+                return push(reason)
+            return won(terms.gross, terms.deduction, reason)
+        if bet.kind == "tie":
+            if winner == "tie":
+                return won(Fraction(8), Fraction(0), cite(reg, "tie_win"))
+            return lost(cite(reg, "tie_lose"))
+        definition = side_bet(bet.kind)
+        reason = definition.sources[reg]
+        multiple = definition.resolve(coup)
+        if multiple is None:
+            return lost(reason)
+        return won(multiple, Fraction(0), reason)
+
+    def verify_void(self) -> None:
+        if self._phase in (Phase.SETTLED, Phase.VOID):
+            raise RuleViolation("phase", f"the round is already {self._phase.value}", "round")
+        if self.regulation.portuguese and self._phase is Phase.DEALT:
+            raise RuleViolation(
+                "phase",
+                "the totals are known: a fault now does not void the round",
+                cite(self.regulation, "void"),
+            )
+
+    def can_void(self) -> bool:
+        try:
+            self.verify_void()
+        except RuleViolation:
+            return False
+        return True
+
+    def void(self, reason: str = "dealing error") -> Settlement:
+        """Void the round and return every stake (Macau art. 10; PT rule 29)."""
+        self.verify_void()
+        article = cite(self.regulation, "void")
+        settled = tuple(
+            BetSettlement(b.bettor, b.kind, b.amount, "void", b.amount, 0, article)
+            for b in self._bets.values()
+        )
+        jackpot = None
+        if self.rules.jackpot is not None and self.jackpot_pool is not None:
+            pool = self.jackpot_pool
+            jackpot = JackpotSettlement(
+                self.rules.jackpot.modality, None, 0, pool, 0, 0, 0, 0, 0, 0, pool, None
+            )
+        settlement = Settlement(
+            self.number, self.coup, True, f"{reason} ({article})", settled, (), jackpot, 0
+        )
+        self._finish(settlement, "void", Phase.VOID, {"reason": reason})
+        return settlement
+
+    # -- log and replay -------------------------------------------------------------------
+    def _finish(
+        self,
+        settlement: Settlement,
+        command: str,
+        phase: Phase,
+        args: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.settlement = settlement
+        self._phase = phase
+        events = [
+            Event(
+                "bet_settled",
+                {
+                    "bettor": s.bettor,
+                    "kind": s.kind,
+                    "stake": s.stake,
+                    "outcome": s.outcome,
+                    "payout": s.payout,
+                    "commission": s.commission,
+                    "reason": s.reason,
+                },
+            )
+            for s in settlement.bets
+        ]
+        events.append(Event("round_" + phase.value, {"house_result": settlement.house_result}))
+        self._record(command, args or {}, events)
+
+    def _record(
+        self, command: str, args: Mapping[str, Any], events: Sequence[Event]
+    ) -> tuple[Event, ...]:
+        out = tuple(events)
+        self.log.append(LogEntry(command, dict(args), out))
+        return out
+
+
+def _bet_dict(bet: Bet) -> dict[str, Any]:
+    return {"bettor": bet.bettor, "kind": bet.kind, "amount": bet.amount, "seated": bet.seated}
+
+
+def _bet_event(kind: str, bet: Bet) -> Event:
+    return Event(kind, _bet_dict(bet))
+
+
+def replay(
+    rules: BaccaratRules,
+    cards: CardSource,
+    log: Sequence[LogEntry],
+    *,
+    number: int = 1,
+    jackpot_pool: int | None = None,
+    demonstration: bool = False,
+) -> BaccaratRound:
+    """Re-apply a round's logged commands to ``cards``; the new round's log must equal ``log``."""
+    carried: list[Bet] = []
+    if log and log[0].command == "carry_bets":
+        carried = [Bet(**b) for b in log[0].args["bets"]]
+        log = log[1:]
+    rnd = BaccaratRound(
+        rules,
+        cards,
+        number=number,
+        jackpot_pool=jackpot_pool,
+        carried=carried,
+        demonstration=demonstration,
+    )
+    for entry in log:
+        args = dict(entry.args)
+        if entry.command == "place_bet":
+            rnd.place_bet(**args)
+        elif entry.command == "withdraw_bet":
+            rnd.withdraw_bet(**args)
+        elif entry.command == "close_betting":
+            rnd.close_betting()
+        elif entry.command == "deal":
+            rnd.deal()
+        elif entry.command == "settle":
+            rnd.settle()
+        elif entry.command == "void":
+            rnd.void(**args)
+        else:
+            raise ValueError(f"unknown command {entry.command!r} in log")
+    return rnd

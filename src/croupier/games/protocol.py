@@ -1,0 +1,68 @@
+"""The game protocol every game follows (DESIGN.md, "The game protocol").
+
+A round is a state machine created from a ruleset and a card source. It accepts commands, each
+in three forms (after pokerkit): ``verify_x(...)`` raises :class:`~croupier.errors.RuleViolation`
+naming the field and the rule that refuses it, ``can_x(...)`` answers with a bool (what a UI asks
+before greying out a button), and ``x(...)`` does it and returns the events it caused. Every
+command and its events are appended to the round's :attr:`log`, so replaying the same commands on
+the same cards gives the same events. A round ends in a :class:`Settlement`: per bet, the stake,
+the payout, the commission and the article that decided it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Outcome = Literal["win", "lose", "push", "void"]
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """A stake placed by ``bettor`` on ``kind``, in integer minor units."""
+
+    bettor: str
+    kind: str
+    amount: int
+    seated: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened in a round. ``data`` holds plain JSON-able values."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One command given to a round and the events it caused."""
+
+    command: str
+    args: Mapping[str, Any]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BetSettlement:
+    """How one bet was settled.
+
+    ``payout`` is everything handed back to the bettor (the stake of a winning or pushed bet
+    included, rule 24); ``commission`` is what the house deducted from the prize; ``reason`` cites
+    the article that decided the outcome.
+    """
+
+    bettor: str
+    kind: str
+    stake: int
+    outcome: Outcome
+    payout: int
+    commission: int
+    reason: str
+
+    @property
+    def net(self) -> int:
+        """The bettor's result: payout less stake."""
+        return self.payout - self.stake

@@ -1,0 +1,184 @@
+"""Loading rulesets: presets shipped with croupier, files, ``extends`` and overrides."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from croupier.errors import RulesetError
+from croupier.games.baccarat.articles import Regulation
+from croupier.games.baccarat.regulations import build_rules, expand_amendments
+from croupier.games.baccarat.rules import BaccaratRules
+from croupier.options import Options
+
+GAMES = ("baccarat",)
+_META_KEYS = {
+    "name",
+    "game",
+    "regulation",
+    "title",
+    "source",
+    "date",
+    "approval",
+    "amendments",
+    "extends",
+    "description",
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A loaded, validated ruleset: its metadata and the game rules it configures."""
+
+    name: str
+    game: str
+    regulation: str
+    title: str
+    source: str
+    date: str
+    description: str
+    approval: str
+    amendments: tuple[str, ...]
+    rules: BaccaratRules
+    options: Mapping[str, Any] = field(repr=False, default_factory=dict)
+
+    def summary(self) -> dict[str, Any]:
+        """JSON-able metadata, as ``croupier rules --format json`` prints it."""
+        return {
+            "name": self.name,
+            "game": self.game,
+            "regulation": self.regulation,
+            "title": self.title,
+            "source": self.source,
+            "date": self.date,
+            "description": self.description,
+            "amendments": list(self.amendments),
+            "approval": self.approval,
+        }
+
+
+def _preset_dir() -> Any:
+    return resources.files("croupier.rulesets") / "presets"
+
+
+def preset_names() -> list[str]:
+    return sorted(
+        p.name.removesuffix(".toml") for p in _preset_dir().iterdir() if p.name.endswith(".toml")
+    )
+
+
+def _read_preset(name: str) -> dict[str, Any]:
+    path = _preset_dir() / f"{name}.toml"
+    if not path.is_file():
+        raise RulesetError(
+            "ruleset", f"no preset named {name!r} (presets: {', '.join(preset_names())})"
+        )
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _merge(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in top.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = _merge(dict(out[key]), value)
+        else:
+            out[key] = value
+    return out
+
+
+def _resolve(data: dict[str, Any], seen: tuple[str, ...]) -> dict[str, Any]:
+    parent = data.get("ruleset", {}).get("extends")
+    if not parent:
+        return data
+    if parent in seen:
+        raise RulesetError("ruleset.extends", f"circular extends through {parent!r}")
+    base = _resolve(_read_preset(parent), (*seen, parent))
+    merged = _merge(base, data)
+    merged["ruleset"] = {**base.get("ruleset", {}), **data.get("ruleset", {})}
+    merged["ruleset"].pop("extends", None)
+    return merged
+
+
+def parse_override(text: str) -> tuple[list[str], Any]:
+    """``"shoe.decks=6"`` -> (["shoe", "decks"], 6); values are TOML literals, else strings."""
+    if "=" not in text:
+        raise RulesetError("--set", f"{text!r}: expected OPTION=VALUE, e.g. bets.commission=none")
+    key, raw = text.split("=", 1)
+    path = [p for p in key.strip().split(".") if p]
+    if len(path) < 2:
+        raise RulesetError("--set", f"{key!r}: name a section and an option, e.g. shoe.decks")
+    try:
+        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw.strip()
+    return path, value
+
+
+def _apply_overrides(data: dict[str, Any], overrides: Mapping[str, Any] | None) -> dict[str, Any]:
+    if not overrides:
+        return data
+    for dotted, value in overrides.items():
+        path = dotted.split(".")
+        node: dict[str, Any] = data
+        for part in path[:-1]:
+            child = node.get(part)
+            if not isinstance(child, dict):
+                child = {}
+                node[part] = child
+            node = child
+        node[path[-1]] = value
+    return data
+
+
+def build_ruleset(data: dict[str, Any], fallback_name: str = "custom") -> Ruleset:
+    """Validate parsed ruleset data (``extends`` already resolved)."""
+    meta = Options(data.get("ruleset"), "ruleset")
+    game = meta.choice("game", None, GAMES)
+    reg_name = meta.choice("regulation", None, [r.value for r in Regulation])
+    regulation = Regulation(reg_name)
+    names = meta.strings("amendments", [])
+    amendments = expand_amendments(regulation, names)
+    ruleset_options = Options({k: v for k, v in data.items() if k != "ruleset"})
+    rules = build_rules(regulation, amendments, ruleset_options)
+    ruleset_options.finish()
+    ruleset = Ruleset(
+        name=meta.string("name", fallback_name),
+        game=game,
+        regulation=reg_name,
+        title=meta.string("title", ""),
+        source=meta.string("source", ""),
+        date=meta.string("date", ""),
+        description=meta.string("description", ""),
+        approval=meta.string("approval", ""),
+        amendments=tuple(sorted(amendments)),
+        rules=rules,
+        options={k: v for k, v in data.items() if k != "ruleset"},
+    )
+    meta._used.add("extends")
+    meta.finish()
+    return ruleset
+
+
+def load_ruleset(name: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:
+    """Load a preset by name (or a ``.toml`` path), with optional ``{"shoe.decks": 6}``
+    overrides applied before validation."""
+    if name.endswith(".toml") or "/" in name:
+        return load_ruleset_file(Path(name), overrides)
+    data = _resolve(_read_preset(name), (name,))
+    data.setdefault("ruleset", {}).setdefault("name", name)
+    return build_ruleset(_apply_overrides(data, overrides), name)
+
+
+def load_ruleset_file(path: Path, overrides: Mapping[str, Any] | None = None) -> Ruleset:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RulesetError("ruleset", f"cannot read {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError("ruleset", f"{path} is not valid TOML: {exc}") from None
+    data = _resolve(data, ())
+    return build_ruleset(_apply_overrides(data, overrides), path.stem)

@@ -1,0 +1,293 @@
+"""Card sources: a shuffled shoe with its house procedures, and a stacked sequence of cards.
+
+A :class:`Shoe` holds N decks and runs the procedures a ruleset names (Macau baccarat arts. 2, 3,
+8; the blackjack and stud rules use the same ones): shuffle, cut card placed some cards before the
+end, burn at the start of the shoe (a fixed number, one card per deck, or the face value of a
+card turned face up), demonstration hands, an optional burn at the start of every round, the
+end-of-shoe policy when the cut card comes out, and the continuous-shuffler mode in which every
+round is dealt from a full, freshly shuffled set.
+
+Before the first card of a shuffled order is dealt, the shoe publishes a SHA-256 commitment to
+that order: ``sha256(nonce || bytes(order))`` where ``bytes(order)`` is one byte per card (its int
+code). Revealing the nonce and the order afterwards lets anyone verify that the cards dealt were the
+cards committed to (:func:`verify_commitment`).
+
+A :class:`StackedCards` source deals a given sequence in order: tests, dispute replay and lab
+testing. Both satisfy :class:`CardSource`, the only thing a game round sees.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from croupier.cards import face_value, new_decks, parse_cards
+from croupier.errors import CardsExhausted
+from croupier.rng import RandomSource, shuffle_in_place
+
+NONCE_BYTES = 16
+
+
+class ShoeMode(enum.Enum):
+    MANUAL = "manual"  # a dealing shoe with a cut card
+    CONTINUOUS = "continuous"  # automatic shuffler: every round from a full fresh shuffle
+
+
+class Burn(enum.Enum):
+    NONE = "none"
+    DECKS = "decks"  # as many cards as there are decks (Macau baccarat art. 2(1), first reading)
+    FACE_VALUE = "face_value"  # first card turned up, then that many more (art. 2(1))
+    FIXED = "fixed"  # a fixed number set by the house (Macau 83/2011: 1 to 8)
+
+
+class EndOfShoe(enum.Enum):
+    FINISH_ROUND = "finish_round"  # the round in which the cut card appears is the last
+    ONE_MORE_ROUND = "one_more_round"  # one more round after that one (art. 3(1))
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeSpec:
+    """The shoe procedures of a ruleset. Regulatory limits are checked by the ruleset loader;
+    this only refuses values that make no sense for any shoe."""
+
+    decks: int
+    mode: ShoeMode = ShoeMode.MANUAL
+    cut_card: int = 12  # cards left behind the cut card
+    cut_card_spread: int = 0  # the cut card lands uniformly within +/- this many cards
+    burn: Burn = Burn.NONE
+    burn_cards: int = 0  # for Burn.FIXED
+    burn_each_round: bool = False
+    demonstration_hands: int = 0
+    end_of_shoe: EndOfShoe = EndOfShoe.FINISH_ROUND
+
+    def __post_init__(self) -> None:
+        if self.decks < 1:
+            raise ValueError("decks must be at least 1")
+        if self.cut_card_spread < 0 or self.cut_card - self.cut_card_spread < 0:
+            raise ValueError("cut card position minus spread must be >= 0")
+        if self.cut_card + self.cut_card_spread > self.size // 2:
+            raise ValueError("cut card must stand in the back half of the shoe")
+
+    @property
+    def size(self) -> int:
+        return 52 * self.decks
+
+
+def commitment_digest(order: Sequence[int], nonce: bytes) -> str:
+    """Hex SHA-256 of ``nonce || bytes(order)``: the commitment to a shuffled order."""
+    return hashlib.sha256(nonce + bytes(order)).hexdigest()
+
+
+def verify_commitment(digest: str, nonce: bytes, order: Sequence[int]) -> bool:
+    """True when ``order`` with ``nonce`` is what ``digest`` committed to."""
+    return commitment_digest(order, nonce) == digest
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeStart:
+    """What happened when a shoe was (re)started: its commitment, the cut card and the burn."""
+
+    number: int
+    commitment: str
+    cut_card_index: int | None  # index in the order before which the cut card lies
+    burned: tuple[int, ...]
+    burn_shown: int | None  # the card turned face up by the face-value burn
+
+
+class CardSource(Protocol):
+    """What a game round needs from its cards."""
+
+    def draw(self) -> int: ...
+
+
+@dataclass
+class _Order:
+    cards: list[int]
+    nonce: bytes
+    commitment: str
+    position: int = 0
+    history: list[int] = field(default_factory=list)
+
+
+class Shoe:
+    """A shuffled shoe following a :class:`ShoeSpec`. Not thread-safe: one owner at a time."""
+
+    def __init__(self, spec: ShoeSpec, source: RandomSource) -> None:
+        self.spec = spec
+        self.source = source
+        self.number = 0
+        self.starts: list[ShoeStart] = []
+        self._order: _Order | None = None
+        self._cut_index: int | None = None
+        self._cut_out_in_round: int | None = None
+        self._rounds = 0  # rounds begun in this shoe (demonstrations included)
+        self._in_round = False
+        self._demonstrations_left = 0
+
+    # -- shoe lifecycle -------------------------------------------------------------------
+    def shuffle(self) -> ShoeStart:
+        """Shuffle a full set, commit to its order, place the cut card and burn (art. 2(1))."""
+        spec = self.spec
+        cards = new_decks(spec.decks)
+        shuffle_in_place(cards, self.source)
+        nonce = self.source.token(NONCE_BYTES)
+        self._order = _Order(cards, nonce, commitment_digest(cards, nonce))
+        self.number += 1
+        self._rounds = 0
+        self._cut_out_in_round = None
+        self._in_round = False
+        burned: list[int] = []
+        shown: int | None = None
+        if spec.mode is ShoeMode.CONTINUOUS:
+            # Automatic shuffler: no cut card, no burn (Macau baccarat art. 2(3)).
+            self._cut_index = None
+            self._demonstrations_left = 0
+        else:
+            offset = 0
+            if spec.cut_card_spread:
+                offset = self.source.below(2 * spec.cut_card_spread + 1) - spec.cut_card_spread
+            self._cut_index = len(cards) - spec.cut_card - offset
+            if spec.burn is Burn.FACE_VALUE:
+                shown = self._take()
+                burned = [shown, *(self._take() for _ in range(face_value(shown)))]
+            elif spec.burn is Burn.DECKS:
+                burned = [self._take() for _ in range(spec.decks)]
+            elif spec.burn is Burn.FIXED:
+                burned = [self._take() for _ in range(spec.burn_cards)]
+            self._demonstrations_left = spec.demonstration_hands
+        start = ShoeStart(
+            self.number, self._order.commitment, self._cut_index, tuple(burned), shown
+        )
+        self.starts.append(start)
+        return start
+
+    def replace(self) -> ShoeStart:
+        """The house replaces the shoe at the end of a round (Macau baccarat art. 3(2))."""
+        if self._in_round:
+            raise RuntimeError("a shoe is replaced only between rounds (art. 3(2))")
+        return self.shuffle()
+
+    @property
+    def finished(self) -> bool:
+        """True when the end-of-shoe rule says no further round may start (art. 3(1))."""
+        if self._order is None:
+            return True
+        if self.spec.mode is ShoeMode.CONTINUOUS:
+            return False
+        if self._cut_out_in_round is None:
+            return False
+        last = self._cut_out_in_round
+        if self.spec.end_of_shoe is EndOfShoe.ONE_MORE_ROUND:
+            last += 1
+        return self._rounds >= last
+
+    @property
+    def cut_card_out(self) -> bool:
+        return self._cut_out_in_round is not None
+
+    @property
+    def demonstrations_left(self) -> int:
+        """Demonstration hands still due at the start of this shoe (art. 2(2))."""
+        return self._demonstrations_left
+
+    # -- rounds ---------------------------------------------------------------------------
+    def begin_round(self, *, demonstration: bool = False) -> tuple[int, ...]:
+        """Start a round; returns the cards burned for it (art. 8), if any."""
+        if self._in_round:
+            raise RuntimeError("previous round not ended")
+        if self.spec.mode is ShoeMode.CONTINUOUS or self._order is None or self.finished:
+            self.shuffle()
+        if demonstration:
+            if self._demonstrations_left <= 0:
+                raise RuntimeError("no demonstration hand is due (art. 2(2) allows up to 3)")
+            self._demonstrations_left -= 1
+        else:
+            self._demonstrations_left = 0  # demonstrations only open a shoe
+        self._in_round = True
+        self._rounds += 1
+        if self.spec.burn_each_round and self.spec.mode is ShoeMode.MANUAL:
+            return (self._take(),)
+        return ()
+
+    def end_round(self) -> None:
+        self._in_round = False
+
+    def draw(self) -> int:
+        """Deal the next card."""
+        return self._take()
+
+    # -- inspection -----------------------------------------------------------------------
+    @property
+    def commitment(self) -> str:
+        if self._order is None:
+            raise RuntimeError("shoe not shuffled yet")
+        return self._order.commitment
+
+    def reveal(self) -> tuple[bytes, tuple[int, ...]]:
+        """The nonce and full order of the current shoe, to check against its commitment."""
+        if self._order is None:
+            raise RuntimeError("shoe not shuffled yet")
+        return self._order.nonce, tuple(self._order.cards)
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        """Every card taken from the current order so far (burns included), in order."""
+        return tuple(self._order.history) if self._order else ()
+
+    @property
+    def cards_remaining(self) -> int:
+        if self._order is None:
+            return 0
+        return len(self._order.cards) - self._order.position
+
+    def _take(self) -> int:
+        order = self._order
+        if order is None:
+            raise CardsExhausted("the shoe has not been shuffled")
+        if order.position >= len(order.cards):
+            raise CardsExhausted("the shoe is empty")
+        if (
+            self._cut_index is not None
+            and self._cut_out_in_round is None
+            and order.position >= self._cut_index
+        ):
+            # The cut card comes out before this card (art. 3(1)).
+            self._cut_out_in_round = max(self._rounds, 1)
+        card = order.cards[order.position]
+        order.position += 1
+        order.history.append(card)
+        return card
+
+
+class StackedCards:
+    """A given sequence of cards dealt in order from the top: no shuffle, no burn, no cut card."""
+
+    def __init__(self, cards: Iterable[int | str] | str) -> None:
+        if isinstance(cards, str):
+            seq = parse_cards(cards)
+        else:
+            seq = [c if isinstance(c, int) else parse_cards([c])[0] for c in cards]
+        for c in seq:
+            if not 0 <= c < 52:
+                raise ValueError(f"card number {c}: must be 0..51")
+        self.cards: tuple[int, ...] = tuple(seq)
+        self.position = 0
+        self.commitment = commitment_digest(self.cards, b"")
+
+    def draw(self) -> int:
+        if self.position >= len(self.cards):
+            raise CardsExhausted(f"the stacked cards ran out after {len(self.cards)} cards")
+        card = self.cards[self.position]
+        self.position += 1
+        return card
+
+    @property
+    def cards_remaining(self) -> int:
+        return len(self.cards) - self.position
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        return self.cards[: self.position]
