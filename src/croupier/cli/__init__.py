@@ -1,0 +1,20 @@
+"""The ``croupier`` command line (Typer + Rich). Every command calls the public Python API."""
+
+from __future__ import annotations
+
+import typer
+
+from croupier.cli import baccarat, rules
+
+app = typer.Typer(
+    name="croupier",
+    help="Casino table games exactly as their official regulations write them.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.command("rules")(rules.rules_command)
+app.add_typer(baccarat.app, name="baccarat")
+
+
+def main() -> None:
+    app()

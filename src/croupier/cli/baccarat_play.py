@@ -1,0 +1,256 @@
+"""The interactive terminal baccarat game behind ``croupier baccarat play``.
+
+A player with a bankroll bets against the house; each round shows the cards in the
+regulation's order (Player's first, third cards set apart, PT rule 21), both totals, the
+settlement of every bet with the article that decided it, and the balance. Under the Macau rules
+a tie leaves Player/Banker bets on the table for the next round (art. 12), where the player may
+keep them (Enter), withdraw them ('clear') or change them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from croupier.cli.render import coup_lines, settlement_lines
+from croupier.errors import RuleViolation
+from croupier.games.baccarat.game import BaccaratGame
+from croupier.games.baccarat.round import BaccaratRound
+from croupier.rng import RandomSource
+from croupier.rulesets import Ruleset
+from croupier.shoe import Shoe, StackedCards
+
+PLAYER = "you"
+ALIASES = {
+    "p": "player",
+    "player": "player",
+    "b": "banker",
+    "banker": "banker",
+    "t": "tie",
+    "tie": "tie",
+    "pp": "player_pair",
+    "player_pair": "player_pair",
+    "bp": "banker_pair",
+    "banker_pair": "banker_pair",
+    "d7": "dragon7",
+    "dragon7": "dragon7",
+    "l6": "lucky6",
+    "lucky6": "lucky6",
+    "jp": "jackpot",
+    "jackpot": "jackpot",
+}
+
+HELP = """Type your bets as BET AMOUNT pairs, e.g. 'banker 100' or 'p 50 t 10 pp 5'.
+  bets: p/player, b/banker, t/tie, pp/player_pair, bp/banker_pair, d7/dragon7, jp/jackpot
+  Enter alone repeats your last bets (or keeps bets a tie left on the table);
+  'clear' withdraws bets a tie left on the table; 'rules' shows the table; 'q' ends the session."""
+
+
+class TerminalBaccarat:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        balance: int,
+        source: RandomSource | None,
+        console: Console,
+        *,
+        cards: StackedCards | None = None,
+        ask: Callable[[str], str] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.rules = ruleset.rules
+        self.money = self.rules.money
+        self.balance = balance
+        self.console = console
+        self.ask = ask or (lambda prompt: console.input(prompt))
+        if cards is not None:
+            self.game = BaccaratGame(self.rules, cards)
+        else:
+            assert source is not None
+            self.game = BaccaratGame(self.rules, Shoe(self.rules.shoe, source))
+        self.last_bets: list[tuple[str, int]] = []
+        self.total_bet = 0
+        self.total_paid = 0
+        self.rounds = 0
+        self._shoes_shown = 0
+
+    # -- session --------------------------------------------------------------------------
+    def run(self) -> None:
+        c = self.console
+        c.print(f"[bold]{self.ruleset.title}[/]  [dim]{self.ruleset.source}[/]")
+        c.print(self._limits_text())
+        c.print(HELP)
+        c.print(f"Balance: [bold]{self.money.format(self.balance)}[/]")
+        while True:
+            try:
+                rnd = self.game.start_round()
+            except Exception as exc:  # a shoe that cannot start is a fault, not a crash
+                c.print(f"[red]the table cannot deal: {exc}[/]")
+                break
+            self._show_shoe()
+            if not self._betting(rnd):
+                self._void_unplayed(rnd)
+                break
+            self._deal(rnd)
+            if self.balance < self.rules.minimum_bet and not self.game.carried:
+                c.print("[yellow]Your balance is below the table minimum.[/]")
+                break
+        self._statement()
+
+    def _limits_text(self) -> str:
+        r = self.rules
+        maximum = self.money.format(r.maximum_bet) if r.maximum_bet else "no maximum"
+        return (
+            f"Minimum bet {self.money.format(r.minimum_bet)}, maximum {maximum}; "
+            f"bets: {', '.join(r.offered_bets)}; commission: {r.scheme.description}"
+        )
+
+    def _show_shoe(self) -> None:
+        starts = self.game.shoe_starts
+        while self._shoes_shown < len(starts):
+            s = starts[self._shoes_shown]
+            self._shoes_shown += 1
+            burned = len(s.burned)
+            self.console.print(
+                f"[dim]New shoe {s.number}: {self.rules.shoe.decks} decks shuffled; order "
+                f"committed as sha256 {s.commitment[:16]}...; {burned} card(s) burned.[/]"
+            )
+            for demo in self.game.demonstrations:
+                if demo.shoe == s.number and demo.round.coup is not None:
+                    self.console.print("[dim]Demonstration hand (no bets, art. 2(2)):[/]")
+                    for line in coup_lines(demo.round.coup):
+                        self.console.print(line)
+
+    # -- betting --------------------------------------------------------------------------
+    def _betting(self, rnd: BaccaratRound) -> bool:
+        """Take this round's bets; False when the player ends the session."""
+        c = self.console
+        carried = rnd.bets_of(PLAYER)
+        if carried:
+            stake = sum(carried.values())
+            self.balance -= stake  # the bets a tie left stand as this round's stakes
+            self.total_bet += stake
+            text = ", ".join(f"{k} {self.money.format(v)}" for k, v in carried.items())
+            c.print(f"[cyan]Your bets stay on the table after the tie (art. 12): {text}[/]")
+        while True:
+            try:
+                line = self.ask(f"Round {rnd.number} - your bets> ").strip().lower()
+            except EOFError:
+                return False
+            if line in ("q", "quit", "exit"):
+                return False
+            if line in ("?", "h", "help"):
+                c.print(HELP)
+                continue
+            if line == "rules":
+                c.print(self._limits_text())
+                continue
+            if line == "clear":
+                for kind in list(rnd.bets_of(PLAYER)):
+                    try:
+                        rnd.withdraw_bet(PLAYER, kind)
+                    except RuleViolation as exc:
+                        c.print(f"[red]{exc}[/]")
+                        continue
+                    self.balance += carried.get(kind, 0)
+                    self.total_bet -= carried.get(kind, 0)
+                carried = rnd.bets_of(PLAYER)
+                c.print("Bets withdrawn.")
+                continue
+            if not line:
+                if rnd.bets_of(PLAYER):
+                    return True
+                if not self.last_bets:
+                    c.print("Place a bet first (type '?' for help).")
+                    continue
+                wanted = self.last_bets
+            else:
+                try:
+                    wanted = self._parse(line)
+                except ValueError as exc:
+                    c.print(f"[red]{exc}[/]")
+                    continue
+            if self._place(rnd, wanted):
+                self.last_bets = wanted
+                return True
+
+    def _parse(self, line: str) -> list[tuple[str, int]]:
+        tokens = line.replace(",", " ").split()
+        if len(tokens) % 2:
+            raise ValueError("bets: give BET AMOUNT pairs, e.g. 'banker 100' ('?' for help)")
+        bets = []
+        for name, amount in zip(tokens[::2], tokens[1::2], strict=True):
+            if name not in ALIASES:
+                raise ValueError(f"bet: unknown bet {name!r} ('?' lists them)")
+            bets.append((ALIASES[name], self.money.parse(amount, f"{ALIASES[name]} amount")))
+        return bets
+
+    def _place(self, rnd: BaccaratRound, wanted: list[tuple[str, int]]) -> bool:
+        """Place all of ``wanted`` or none of it."""
+        total = sum(a for _, a in wanted)
+        if total > self.balance:
+            self.console.print(
+                f"[red]amount: your bets total {self.money.format(total)} but your balance is "
+                f"{self.money.format(self.balance)}[/]"
+            )
+            return False
+        trial = BaccaratRound(
+            self.rules,
+            StackedCards([]),
+            jackpot_pool=rnd.jackpot_pool,
+            carried=rnd.bets,
+        )
+        try:
+            for kind, amount in wanted:
+                trial.place_bet(PLAYER, kind, amount, seated=True)
+        except RuleViolation as exc:
+            self.console.print(f"[red]{exc}[/]")
+            return False
+        for kind, amount in wanted:
+            rnd.place_bet(PLAYER, kind, amount, seated=True)
+        self.balance -= total
+        self.total_bet += total
+        return True
+
+    def _void_unplayed(self, rnd: BaccaratRound) -> None:
+        """The player leaves during a betting window: every stake on the table comes back."""
+        if rnd.bets:
+            settlement = rnd.void("player left before the deal")
+            self.balance += sum(b.payout for b in settlement.bets if b.bettor == PLAYER)
+            self.total_bet -= sum(b.stake for b in settlement.bets if b.bettor == PLAYER)
+
+    # -- dealing --------------------------------------------------------------------------
+    def _deal(self, rnd: BaccaratRound) -> None:
+        c = self.console
+        c.print("[dim]No more bets, cards being dealt.[/]")
+        rnd.deal()
+        settlement = rnd.settle()
+        self.game.finish_round()
+        self.rounds += 1
+        assert rnd.coup is not None
+        for line in coup_lines(rnd.coup):
+            c.print(line)
+        for line in settlement_lines(settlement, self.money, PLAYER):
+            c.print(line)
+        paid = sum(b.payout for b in settlement.bets if b.bettor == PLAYER)
+        self.balance += paid
+        self.total_paid += paid
+        if settlement.jackpot is not None:
+            c.print(f"  [dim]jackpot pool: {self.money.format(settlement.jackpot.pool_after)}[/]")
+        c.print(f"Balance: [bold]{self.money.format(self.balance)}[/]")
+        shoe = self.game.cards
+        if isinstance(shoe, Shoe) and shoe.cut_card_out:
+            if shoe.finished:
+                c.print("[yellow]The cut card is out: this shoe is finished (art. 3(1)).[/]")
+            else:
+                c.print("[yellow]The cut card is out: one more round (art. 3(1)).[/]")
+
+    def _statement(self) -> None:
+        net = self.total_paid - self.total_bet
+        self.console.print(
+            f"[bold]Session statement[/]: {self.rounds} round(s); total bet "
+            f"{self.money.format(self.total_bet)}; total paid back "
+            f"{self.money.format(self.total_paid)}; net result {self.money.format(net)}; "
+            f"final balance {self.money.format(self.balance)}"
+        )

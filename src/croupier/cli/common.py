@@ -1,0 +1,54 @@
+"""Helpers shared by the CLI commands: output format, ruleset loading, error exits."""
+
+from __future__ import annotations
+
+import enum
+import json
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from croupier.errors import CroupierError
+from croupier.rulesets import Ruleset, load_ruleset
+from croupier.rulesets.loader import parse_override
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+class Format(enum.StrEnum):
+    text = "text"
+    json = "json"
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    err_console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+def load(name: str, settings: list[str] | None) -> Ruleset:
+    """Load a ruleset with ``--set OPTION=VALUE`` overrides, exiting with the error's text."""
+    try:
+        overrides = {}
+        for text in settings or []:
+            path, value = parse_override(text)
+            overrides[".".join(path)] = value
+        return load_ruleset(name, overrides)
+    except CroupierError as exc:
+        fail(str(exc))
+
+
+def print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+RULESET_OPTION = typer.Option(
+    "macau-2009", "--ruleset", "-r", help="Preset name (see 'croupier rules') or a .toml file."
+)
+SET_OPTION = typer.Option(
+    None,
+    "--set",
+    help="Override a ruleset option, e.g. --set bets.commission=banker6_half (repeatable).",
+)
+FORMAT_OPTION = typer.Option(Format.text, "--format", "-f", help="Output format.")

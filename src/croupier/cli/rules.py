@@ -1,0 +1,65 @@
+"""``croupier rules``: the presets, with their regulation and citations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from croupier.cli.common import FORMAT_OPTION, Format, console, load, print_json
+from croupier.errors import CroupierError
+from croupier.rulesets import load_ruleset, preset_names
+
+
+def _detail(name: str) -> dict[str, Any]:
+    ruleset = load_ruleset(name)
+    rules = ruleset.rules
+    info = ruleset.summary()
+    info["options"] = ruleset.options
+    info["offered_bets"] = list(rules.offered_bets)
+    return info
+
+
+def rules_command(
+    name: str = typer.Argument(None, help="Show one preset (or .toml file) in full."),
+    fmt: Format = FORMAT_OPTION,
+) -> None:
+    """List the ruleset presets with the regulation each one follows."""
+    if name:
+        ruleset = load(name, None)
+        detail = _detail(name) if not name.endswith(".toml") else ruleset.summary()
+        if fmt is Format.json:
+            print_json(detail)
+            return
+        console.print(f"[bold]{ruleset.name}[/]: {ruleset.title}")
+        console.print(f"  source: {ruleset.source}")
+        console.print(f"  amendments: {', '.join(ruleset.amendments) or 'none'}")
+        console.print(f"  bets offered: {', '.join(ruleset.rules.offered_bets)}")
+        for section, values in ruleset.options.items():
+            console.print(f"  [{section}]")
+            for key, value in values.items():
+                console.print(f"    {key} = {value!r}")
+        return
+    rows = []
+    for preset in preset_names():
+        try:
+            rows.append(load_ruleset(preset).summary())
+        except CroupierError as exc:  # a broken preset is a defect: show it, do not hide it
+            rows.append({"name": preset, "error": str(exc)})
+    if fmt is Format.json:
+        print_json({"rulesets": rows})
+        return
+    table = Table(title="croupier rulesets")
+    table.add_column("preset", style="bold")
+    table.add_column("game")
+    table.add_column("regulation")
+    table.add_column("title / source")
+    for row in rows:
+        if "error" in row:
+            table.add_row(row["name"], "", "", f"[red]{row['error']}[/]")
+            continue
+        table.add_row(
+            row["name"], row["game"], row["regulation"], f"{row['title']}\n[dim]{row['source']}[/]"
+        )
+    console.print(table)
