@@ -279,8 +279,8 @@ def _bet_limits(
     limits: dict[str, BetLimit] = {}
     for kind in list(o.keys()):
         section = o.section(kind)
-        if kind not in offered:
-            raise RulesetError(f"bets.limits.{kind}", "is not a bet offered by this ruleset")
+        if kind not in MAIN_BETS and kind not in registered_side_bets():
+            raise RulesetError(f"bets.limits.{kind}", "is not a bet: no limit can apply to it")
         low = section.integer("minimum", minimum, minimum=1)
         high = section.optional_integer("maximum", minimum=low)
         if regulation is Regulation.PT_MACAU and high is not None:
@@ -289,7 +289,8 @@ def _bet_limits(
             )
         if regulation is Regulation.PT:
             _check_rule15(f"bets.limits.{kind}.maximum", kind, high, minimum)
-        limits[kind] = BetLimit(low, high if high is not None else maximum)
+        if kind in offered:  # a limit inherited for a bet this variant does not offer is moot
+            limits[kind] = BetLimit(low, high if high is not None else maximum)
     return limits
 
 

@@ -1,0 +1,228 @@
+"""Payouts and commission schemes, each from a stacked shoe (Macau art. 17-18 as amended by
+Despacho 2/2009; PT 812/2015 rules 22-26)."""
+
+import pytest
+
+from croupier.games.baccarat.round import BaccaratRound
+from tests.games.baccarat.conftest import only, play, rules_of
+from tests.games.baccarat.stacks import shoe, totals_shoe
+
+PLAYER_WINS = ("9S", "KD"), ("7S", "KD")  # natural 9 against 7
+BANKER_WINS_8 = ("7S", "KD"), ("8S", "KD")
+TIE_7 = ("7S", "KD"), ("7H", "KC")
+# Banker wins with a three-card 7: P 6 stands; B 3S KD draws (P stood, 3 < 6) 4C -> 7
+DRAGON7 = ("6S", "KD"), ("3S", "KD"), "4C"
+# Banker wins with 6 on two cards: P 5 draws TC -> 5; B 6 stands on a "10" (art. 9(4)(4))
+BANKER_6_TWO = ("5S", "KD"), ("6S", "KD"), "TC"
+# Banker wins with 6 on three cards: P 4H KD draws TC -> 4; B 2S KD draws 4C -> 6
+BANKER_6_THREE = ("4H", "KD"), ("2S", "KD"), "TC", "4C"
+BANKER_5 = ("4S", "KD"), ("5S", "KD"), "TC"  # P 4 draws T -> 4; B 5 stands on 10 -> 5 wins
+
+
+def _bets(kinds, amount=1000):
+    return [("a", k, amount) for k in kinds]
+
+
+def test_player_bet_pays_1_to_1_art_17_1(macau):
+    s = play(macau, shoe(*PLAYER_WINS), _bets(["player", "banker", "tie"]))
+    assert (only(s, "player").outcome, only(s, "player").payout) == ("win", 2000)
+    assert only(s, "player").reason == "Macau baccarat art. 11, 17(1)"
+    assert only(s, "banker").payout == 0 and only(s, "tie").payout == 0
+    assert s.house_result == 3000 - 2000
+
+
+def test_banker_bet_pays_1_to_1_less_5_percent_art_18_1(macau):
+    s = play(macau, shoe(*BANKER_WINS_8), _bets(["banker", "player"]))
+    banker = only(s, "banker")
+    assert (banker.payout, banker.commission) == (1950, 50)
+    assert banker.reason == "Macau baccarat art. 18(1)"
+    assert s.house_result == 2000 - 1950
+
+
+def test_commission_rounds_in_the_players_favour(macau):
+    # 5% of 1010 is 50.5 -> the house's gain is rounded down: commission 50
+    s = play(macau, shoe(*BANKER_WINS_8), _bets(["banker"], 1010))
+    assert only(s, "banker").commission == 50 and only(s, "banker").payout == 1010 + 960
+
+
+def test_commission_rounding_house_favour_option():
+    rules = rules_of("macau-2009", **{"table.rounding_unit": 1, "table.rounding": "house_favour"})
+    s = play(rules, shoe(*BANKER_WINS_8), _bets(["banker"], 10010))
+    assert only(s, "banker").commission == 501
+
+
+def test_tie_pays_8_to_1_and_main_bets_stay_art_12_and_17_2(macau):
+    s = play(macau, shoe(*TIE_7), _bets(["tie", "player", "banker"]))
+    assert only(s, "tie").payout == 9000
+    assert only(s, "tie").reason == "Macau baccarat art. 12, 17(2)"
+    for kind in ("player", "banker"):
+        assert only(s, kind).outcome == "push" and only(s, kind).payout == 1000
+        assert only(s, kind).reason == "Macau baccarat art. 12"
+    assert {(b.kind, b.amount) for b in s.carry_over} == {("player", 1000), ("banker", 1000)}
+
+
+def test_portuguese_tie_returns_main_bets_rule_23():
+    rules = rules_of("pt-ponto-banca-2015")
+    s = play(rules, shoe(*TIE_7), [("a", "player", 500), ("a", "tie", 100)])
+    assert only(s, "player").outcome == "push" and only(s, "player").payout == 500
+    assert only(s, "player").reason == "PT 812/2015 rule 23"
+    assert only(s, "tie").payout == 900
+    assert s.carry_over == ()
+
+
+@pytest.mark.parametrize(("cards", "pays"), [(PLAYER_WINS, False), (BANKER_WINS_8, False)])
+def test_pairs_lose_without_a_pair(macau, cards, pays):
+    s = play(macau, shoe(*cards), _bets(["player_pair", "banker_pair"], 100))
+    assert only(s, "player_pair").payout == 0 and only(s, "banker_pair").payout == 0
+
+
+def test_pairs_pay_11_to_1_on_same_rank_art_13_17_3(macau):
+    # P: JS JH (0) draws 5C -> 5; B: QS QD (0) draws on 5 -> 4D -> 4 : both pairs
+    s = play(macau, shoe(("JS", "JH"), ("QS", "QD"), "5C", "4D"), _bets(["player_pair", "banker_pair"], 100))
+    assert only(s, "player_pair").payout == 1200
+    assert only(s, "banker_pair").payout == 1200
+    assert only(s, "player_pair").reason == "Macau baccarat art. 13, 17(3)"
+
+
+def test_jack_and_queen_are_not_a_pair_art_13(macau):
+    s = play(macau, shoe(("JS", "QS"), ("KH", "TH"), "5C", "4D"), _bets(["player_pair", "banker_pair"], 100))
+    assert only(s, "player_pair").outcome == "lose" and only(s, "banker_pair").outcome == "lose"
+
+
+def test_portuguese_pairs_same_rank_only_rules_11_12():
+    rules = rules_of("pt-ponto-banca-2015")
+    s = play(rules, shoe(("TS", "TD"), ("KH", "KD"), "5C", "4D"), [("a", "player_pair", 100), ("a", "banker_pair", 100)])
+    assert only(s, "player_pair").payout == 1200 and only(s, "banker_pair").payout == 1200
+    assert only(s, "player_pair").reason == "PT 812/2015 rules 10-12, 25(c)"
+
+
+def test_dragon7_pays_40_to_1_art_17_4(macau):
+    s = play(macau, shoe(*DRAGON7), _bets(["dragon7", "banker"], 100))
+    assert only(s, "dragon7").payout == 4100
+    assert only(s, "dragon7").reason.startswith("Macau baccarat art. 13(1)4)(2), 17(4)")
+    assert only(s, "banker").payout == 195  # standard commission still applies
+
+
+def test_dragon7_needs_three_cards_and_a_win(macau):
+    # Banker two-card 7 beating 6: not a Dragon 7
+    s = play(macau, totals_shoe(6, 7), _bets(["dragon7"], 100))
+    assert only(s, "dragon7").outcome == "lose"
+    # Banker three-card 7 tying Player's 7: not a win, not a Dragon 7
+    s = play(macau, shoe(("7S", "KD"), ("3S", "KD"), "4C"), _bets(["dragon7"], 100))
+    assert s.coup.winner == "tie" and only(s, "dragon7").outcome == "lose"
+
+
+def test_banker6_half_pays_half_on_six_art_18_2():
+    rules = rules_of("macau-2009-banker6-half", **{"table.rounding_unit": 1})
+    for cards in (BANKER_6_TWO, BANKER_6_THREE):
+        s = play(rules, shoe(*cards), _bets(["banker"], 1000))
+        assert s.coup.banker_total == 6 and s.coup.winner == "banker"
+        assert (only(s, "banker").payout, only(s, "banker").commission) == (1500, 0)
+        assert "18(2)" in only(s, "banker").reason
+    s = play(rules, shoe(*BANKER_WINS_8), _bets(["banker"], 1000))
+    assert (only(s, "banker").payout, only(s, "banker").commission) == (2000, 0)
+
+
+def test_banker6_half_rounds_the_half_in_the_players_favour():
+    rules = rules_of("macau-2009-banker6-half", **{"table.rounding_unit": 1})
+    s = play(rules, shoe(*BANKER_6_TWO), _bets(["banker"], 1001))
+    assert only(s, "banker").payout == 1001 + 501
+
+
+def test_dragon7_push_art_18_3():
+    rules = rules_of("macau-2009-dragon7-push", **{"table.rounding_unit": 1})
+    s = play(rules, shoe(*DRAGON7), _bets(["banker", "player", "tie"], 1000))
+    assert only(s, "banker").outcome == "push" and only(s, "banker").payout == 1000
+    assert "18(3)" in only(s, "banker").reason
+    assert only(s, "player").payout == 0 and only(s, "tie").payout == 0
+    s = play(rules, shoe(*BANKER_WINS_8), _bets(["banker"], 1000))
+    assert (only(s, "banker").payout, only(s, "banker").commission) == (2000, 0)
+
+
+def test_portuguese_standard_commission_rule_26a():
+    rules = rules_of("pt-ponto-banca-2015")
+    s = play(rules, shoe(*BANKER_WINS_8), [("a", "banker", 1000)])
+    assert (only(s, "banker").payout, only(s, "banker").commission) == (1950, 50)
+    assert only(s, "banker").reason == "PT 812/2015 rule 26(a)"
+
+
+@pytest.mark.parametrize(
+    ("cards", "payout", "commission"),
+    [(BANKER_5, 1500, 500), (BANKER_6_TWO, 1500, 500), (BANKER_WINS_8, 2000, 0)],
+)
+def test_portuguese_half_commission_on_5_and_6_rule_26b(cards, payout, commission):
+    rules = rules_of("pt-ponto-banca-2015", **{"bets.commission": "banker5_6_half"})
+    s = play(rules, shoe(*cards), [("a", "banker", 1000)])
+    assert (only(s, "banker").payout, only(s, "banker").commission) == (payout, commission)
+
+
+def test_portuguese_no_commission_rule_26():
+    rules = rules_of("pt-ponto-banca-2015", **{"bets.commission": "none"})
+    s = play(rules, shoe(*BANKER_WINS_8), [("a", "banker", 1000)])
+    assert (only(s, "banker").payout, only(s, "banker").commission) == (2000, 0)
+
+
+def test_lucky6_pays_12_on_two_cards_and_20_on_three_56_2018():
+    rules = rules_of(
+        "macau-2009",
+        **{"ruleset.amendments": ["2/2009", "56/2018"], "bets.side_bets": ["lucky6"],
+           "table.rounding_unit": 1},
+    )
+    s = play(rules, shoe(*BANKER_6_TWO), _bets(["lucky6"], 100))
+    assert only(s, "lucky6").payout == 1300
+    s = play(rules, shoe(*BANKER_6_THREE), _bets(["lucky6"], 100))
+    assert only(s, "lucky6").payout == 2100
+    s = play(rules, shoe(*BANKER_WINS_8), _bets(["lucky6"], 100))
+    assert only(s, "lucky6").payout == 0
+
+
+def test_a_house_side_bet_through_the_registry_without_touching_the_engine():
+    from fractions import Fraction
+
+    from croupier.games.baccarat import Regulation, SideBet, register_side_bet
+
+    register_side_bet(
+        SideBet(
+            "natural9_test",
+            "Natural 9 (test house bet)",
+            lambda coup: Fraction(4) if coup.natural and 9 in (coup.player_total, coup.banker_total) else None,
+            {Regulation.MACAU: "Macau 69/2009, house approval TEST-1"},
+            amendment="69/2009",
+        ),
+        replace=True,
+    )
+    rules = rules_of(
+        "macau-2009",
+        **{"ruleset.amendments": ["2/2009", "69/2009"], "bets.side_bets": ["natural9_test"]},
+    )
+    s = play(rules, shoe(*PLAYER_WINS), _bets(["natural9_test"], 100))
+    assert only(s, "natural9_test").payout == 500
+    assert only(s, "natural9_test").reason == "Macau 69/2009, house approval TEST-1"
+
+
+def test_void_returns_every_stake_art_10(macau):
+    rnd = BaccaratRound(macau, shoe(*PLAYER_WINS))
+    rnd.place_bet("a", "player", 1000)
+    rnd.place_bet("b", "banker", 500)
+    rnd.deal()  # Macau art. 10: an uncorrectable dealing error voids even after the deal
+    s = rnd.void("card dropped and exposed twice")
+    assert s.void and all(b.payout == b.stake and b.outcome == "void" for b in s.bets)
+    assert s.house_result == 0 and s.conserved
+    assert all(b.reason == "Macau baccarat art. 10" for b in s.bets)
+
+
+def test_portuguese_void_before_totals_only_rule_29():
+    from croupier.errors import RuleViolation
+
+    rules = rules_of("pt-ponto-banca-2015")
+    rnd = BaccaratRound(rules, shoe(*PLAYER_WINS))
+    rnd.place_bet("a", "player", 1000)
+    rnd.close_betting()
+    s = rnd.void("server fault")
+    assert s.bets[0].payout == 1000 and "rule 29" in s.bets[0].reason
+    rnd = BaccaratRound(rules, shoe(*PLAYER_WINS))
+    rnd.place_bet("a", "player", 1000)
+    rnd.deal()
+    with pytest.raises(RuleViolation, match="rule 29"):
+        rnd.void("late fault")
+    assert rnd.settle().bets[0].payout == 2000
