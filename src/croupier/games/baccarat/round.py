@@ -288,6 +288,13 @@ class BaccaratRound:
         if self._phase is not Phase.DEALT:
             raise RuleViolation("phase", f"nothing to settle ({self._phase.value})", "round")
 
+    def can_settle(self) -> bool:
+        try:
+            self.verify_settle()
+        except RuleViolation:
+            return False
+        return True
+
     def settle(self) -> Settlement:
         self.verify_settle()
         coup = self.coup
