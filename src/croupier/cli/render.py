@@ -55,7 +55,8 @@ def settlement_lines(s: Settlement, money: MoneyPolicy, bettor: str | None = Non
         commission = f", commission {money.format(b.commission)}" if b.commission else ""
         lines.append(
             f"  {b.kind:<12} {money.format(b.stake):>16}  {b.outcome:<5} "
-            f"paid {money.format(b.payout):>16}{commission}  [{colour}]{net:+,}[/]"
+            f"paid {money.format(b.payout):>16}{commission}  "
+            f"[{colour}]{'+' if net > 0 else ''}{money.format(net)}[/]"
             f"  [dim]{b.reason}[/]"
         )
     if s.jackpot is not None and s.jackpot.combination:

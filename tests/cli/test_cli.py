@@ -1,0 +1,184 @@
+"""The command line: rules, baccarat deal (its JSON contract) and the terminal game."""
+
+import json
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+runner = CliRunner()
+
+
+class Result:
+    """A CLI result whose ``output`` has Rich's line wrapping folded back into spaces."""
+
+    def __init__(self, raw):
+        self.exit_code = raw.exit_code
+        self.stdout = raw.stdout
+        self.output = " ".join(raw.output.split())
+
+
+def run(*args, input=None):
+    return Result(runner.invoke(app, list(args), input=input))
+
+
+def test_rules_lists_presets_with_citations():
+    result = run("rules", "--format", "json")
+    assert result.exit_code == 0
+    rows = {r["name"]: r for r in json.loads(result.stdout)["rulesets"]}
+    assert {"macau-2004", "macau-2009", "pt-ponto-banca-2015", "pt-ponto-banca-macau-2015"} <= set(rows)
+    assert "55/2004" in rows["macau-2009"]["source"] and "2/2009" in rows["macau-2009"]["source"]
+    text = run("rules")
+    assert text.exit_code == 0 and "pt-ponto-banca-macau-2015" in text.stdout
+
+
+def test_rules_shows_one_preset():
+    result = run("rules", "macau-2009-jackpot-a", "--format", "json")
+    detail = json.loads(result.stdout)
+    assert detail["options"]["jackpot"]["modality"] == "A"
+    assert "jackpot" in detail["offered_bets"]
+
+
+CONTRACT = {"player_cards", "banker_cards", "player_total", "banker_total", "winner",
+            "player_pair", "banker_pair", "dragon7", "jackpot"}
+
+
+def test_deal_json_contract():
+    result = run("baccarat", "deal", "--ruleset", "macau-2009", "--seed", "3", "--rounds", "5",
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["ruleset"] == "macau-2009" and len(data["rounds"]) == 5
+    for r in data["rounds"]:
+        assert CONTRACT <= set(r)
+        assert r["winner"] in ("player", "banker", "tie")
+        assert isinstance(r["player_pair"], bool) and isinstance(r["dragon7"], bool)
+        assert r["jackpot"] is None  # no jackpot offered by this ruleset
+        assert 2 <= len(r["player_cards"]) <= 3 and all(len(c) == 2 for c in r["player_cards"])
+
+
+def test_deal_is_reproducible_with_a_seed():
+    args = ("baccarat", "deal", "--seed", "99", "--rounds", "8", "--format", "json")
+    assert run(*args).stdout == run(*args).stdout
+
+
+def test_deal_with_stacked_cards_deals_whole_rounds_only():
+    # round 1: P 9S KD (9) natural vs B 7S KD: 4 cards; round 2: 2S 5S KD KD TC = 5 cards;
+    # then 3 cards left: not enough for a round
+    cards = "9S,7S,KD,KD, 2S,5S,KD,KD,TC, AS,AH,AD"
+    result = run("baccarat", "deal", "--cards", cards, "--rounds", "10", "--format", "json")
+    assert result.exit_code == 0, result.output
+    rounds = json.loads(result.stdout)["rounds"]
+    assert len(rounds) == 2
+    assert rounds[0]["player_cards"] == ["9S", "KD"] and rounds[0]["banker_cards"] == ["7S", "KD"]
+    assert rounds[0]["winner"] == "player" and rounds[0]["player_total"] == 9
+    assert rounds[1]["player_cards"] == ["2S", "KD", "TC"] and rounds[1]["banker_cards"] == ["5S", "KD"]
+    assert rounds[1]["banker_total"] == 5 and rounds[1]["winner"] == "banker"
+    # --rounds smaller than what the cards allow
+    one = run("baccarat", "deal", "--cards", cards, "--rounds", "1", "--format", "json")
+    assert len(json.loads(one.stdout)["rounds"]) == 1
+
+
+def test_deal_reports_jackpot_per_offered_modality():
+    cards = "5S,5D,5H,6C,2C,2D"
+    result = run("baccarat", "deal", "-r", "macau-2009-jackpot-a", "--cards", cards,
+                 "--format", "json")
+    [r] = json.loads(result.stdout)["rounds"]
+    assert r["jackpot"] == {"A": "three_of_a_kind"} and r["player_pair"] is True
+
+
+def test_deal_text_output():
+    result = run("baccarat", "deal", "--seed", "1", "--rounds", "2")
+    assert result.exit_code == 0 and "Round 2" in result.stdout and "commitment" in result.stdout
+
+
+def test_bad_cards_and_bad_rulesets_are_clear_errors():
+    result = run("baccarat", "deal", "--cards", "9S,ZZ")
+    assert result.exit_code == 2 and "--cards" in result.output and "ZZ" in result.output
+    result = run("baccarat", "deal", "--set", "shoe.decks=5")
+    assert result.exit_code == 2 and "shoe.decks" in result.output and "art. 1(1)" in result.output
+    result = run("baccarat", "deal", "--ruleset", "nope")
+    assert result.exit_code == 2 and "no preset named" in result.output
+
+
+def test_set_overrides_a_ruleset_option():
+    result = run("baccarat", "deal", "--set", "bets.commission=banker6_half", "--seed", "1",
+                 "--rounds", "1", "--format", "json")
+    assert result.exit_code == 0, result.output
+
+
+def test_play_a_round_in_the_terminal():
+    # a bad bet is refused with its rule; a good one is dealt and settled; q ends the session
+    result = run("baccarat", "play", "--seed", "5", "--bankroll", "1000", input="banker 5\nbanker 100\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "below the minimum" in out and "art. 14" in out
+    assert "Player" in out and "Banker" in out and "Balance:" in out
+    assert "Session statement" in out and "1 round(s)" in out
+
+
+def test_play_repeats_bets_and_keeps_the_balance_right():
+    result = run("baccarat", "play", "--seed", "12", "--bankroll", "1000", input="player 100\n\n\nq\n")
+    out = result.output
+    assert "3 round(s)" in out and "total bet 300.00 MOP" in out
+
+
+def test_play_refuses_bets_beyond_the_balance():
+    result = run("baccarat", "play", "--seed", "5", "--bankroll", "150", input="banker 200\nq\n")
+    assert "balance is" in result.output and "0 round(s)" in result.output
+
+
+def test_play_ends_on_end_of_input():
+    result = run("baccarat", "play", "--seed", "5", input="")
+    assert result.exit_code == 0 and "Session statement" in result.output
+
+
+def _terminal(cards, lines, bankroll=100000):
+    from rich.console import Console
+
+    from croupier.cli.baccarat_play import TerminalBaccarat
+    from croupier.rulesets import load_ruleset
+    from croupier.shoe import StackedCards
+
+    feed = iter(lines)
+
+    def ask(prompt):
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(record=True, width=200)
+    game = TerminalBaccarat(load_ruleset("macau-2009"), bankroll, None, console,
+                            cards=StackedCards(cards), ask=ask)
+    game.run()
+    return game, console.export_text()
+
+
+TIE_THEN_PLAYER = "7S,7H,KD,KC, 9S,7S,KD,KD"
+
+
+def test_play_keeps_tie_bets_on_the_table_art_12():
+    game, out = _terminal(TIE_THEN_PLAYER, ["player 100", ""])
+    assert "Your bets stay on the table after the tie (art. 12): player 100.00 MOP" in out
+    assert game.balance == 100000 + 10000  # the carried 100 won 1:1
+    assert game.total_bet == 20000 and game.total_paid == 30000 and game.rounds == 2
+
+
+def test_play_can_withdraw_tie_bets_art_12_1():
+    game, out = _terminal(TIE_THEN_PLAYER, ["player 100", "clear", "q"])
+    assert "Bets withdrawn." in out
+    assert game.balance == 100000 and game.total_bet == 10000 and game.rounds == 1
+    assert "net result 0.00 MOP" in out
+
+
+def test_play_leaving_with_bets_on_the_table_returns_them():
+    game, out = _terminal(TIE_THEN_PLAYER, ["player 100", "q"], bankroll=100000)
+    # the tie left the Player bet standing; leaving before the deal refunds it
+    assert game.balance == 100000 and game.total_bet == 10000 and game.rounds == 1
+
+
+def test_play_adding_to_tie_bets_settles_both():
+    game, _ = _terminal(TIE_THEN_PLAYER, ["player 100", "banker 200", "q"], bankroll=100000)
+    # round 2: the carried Player 100 wins 1:1, the new Banker 200 loses
+    assert game.balance == 100000 - 20000 + 10000 and game.rounds == 2
