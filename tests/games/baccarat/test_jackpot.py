@@ -142,9 +142,9 @@ def test_royal_flush_pays_the_whole_pool_shared_and_resets_to_seed_art_17_5():
     assert s.house_result == 2000 - 200 - 100000
 
 
-@pytest.mark.parametrize(("pool", "prize", "from_pool"), [(50000, 10000, False), (500000, 50010, True)])
+@pytest.mark.parametrize(("pool", "prize", "from_pool"), [(100000, 20000, False), (500000, 50010, True)])
 def test_paradise_straight_pays_max_of_fixed_and_10_percent_art_17_6(pool, prize, from_pool):
-    rules = jackpot_rules(**{"jackpot.prizes.paradise_straight": {"fixed": 10000, "pool_percent": 10}})
+    rules = jackpot_rules(**{"jackpot.prizes.paradise_straight": {"fixed": 20000, "pool_percent": 10}})
     s = play(rules, shoe(("AH", "QS"), ("KS", "JS"), "TS", "5D"), [("a", "jackpot", 1000)], pool=pool)
     j = s.jackpot
     assert j.combination == "paradise_straight" and j.prize == prize

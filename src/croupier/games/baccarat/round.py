@@ -110,7 +110,8 @@ class BaccaratRound:
         self.jackpot_pool = (
             jackpot_pool if jackpot_pool is not None or not rules.jackpot else rules.jackpot.seed
         )
-        if rules.jackpot and self.jackpot_pool is not None and self.jackpot_pool < rules.jackpot.seed:
+        pool = self.jackpot_pool
+        if rules.jackpot and pool is not None and pool < rules.jackpot.seed:
             raise ValueError(
                 f"jackpot_pool: {self.jackpot_pool} is below its seed {rules.jackpot.seed}; "
                 "the pool never falls below its minimum (docs/choices.md)"
