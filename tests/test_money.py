@@ -3,7 +3,14 @@ from fractions import Fraction
 import pytest
 
 from croupier.errors import RulesetError
-from croupier.money import MoneyPolicy, Rounding, format_amount, parse_amount, parse_ratio, round_to_unit
+from croupier.money import (
+    MoneyPolicy,
+    Rounding,
+    format_amount,
+    parse_amount,
+    parse_ratio,
+    round_to_unit,
+)
 
 
 @pytest.mark.parametrize(

@@ -142,7 +142,7 @@ def test_demonstration_hands_only_open_a_shoe_art_2_2():
     shoe.begin_round()  # a real round: no demonstration after it
     shoe.end_round()
     assert shoe.demonstrations_left == 0
-    with pytest.raises(RuntimeError, match="art. 2"):
+    with pytest.raises(RuntimeError, match=r"art\. 2"):
         shoe.begin_round(demonstration=True)
 
 

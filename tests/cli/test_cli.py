@@ -26,7 +26,9 @@ def test_rules_lists_presets_with_citations():
     result = run("rules", "--format", "json")
     assert result.exit_code == 0
     rows = {r["name"]: r for r in json.loads(result.stdout)["rulesets"]}
-    assert {"macau-2004", "macau-2009", "pt-ponto-banca-2015", "pt-ponto-banca-macau-2015"} <= set(rows)
+    assert {"macau-2004", "macau-2009", "pt-ponto-banca-2015", "pt-ponto-banca-macau-2015"} <= set(
+        rows
+    )
     assert "55/2004" in rows["macau-2009"]["source"] and "2/2009" in rows["macau-2009"]["source"]
     text = run("rules")
     assert text.exit_code == 0 and "pt-ponto-banca-macau-2015" in text.stdout
@@ -39,18 +41,37 @@ def test_rules_shows_one_preset():
     assert "jackpot" in detail["offered_bets"]
 
 
-CONTRACT = {"player_cards", "banker_cards", "player_total", "banker_total", "winner",
-            "player_pair", "banker_pair", "dragon7", "jackpot"}
+CONTRACT = {
+    "player_cards",
+    "banker_cards",
+    "player_total",
+    "banker_total",
+    "winner",
+    "player_pair",
+    "banker_pair",
+    "dragon7",
+    "jackpot",
+}
 
 
 def test_deal_json_contract():
-    result = run("baccarat", "deal", "--ruleset", "macau-2009", "--seed", "3", "--rounds", "5",
-                 "--format", "json")
+    result = run(
+        "baccarat",
+        "deal",
+        "--ruleset",
+        "macau-2009",
+        "--seed",
+        "3",
+        "--rounds",
+        "5",
+        "--format",
+        "json",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["ruleset"] == "macau-2009" and len(data["rounds"]) == 5
     for r in data["rounds"]:
-        assert CONTRACT <= set(r)
+        assert set(r) >= CONTRACT
         assert r["winner"] in ("player", "banker", "tie")
         assert isinstance(r["player_pair"], bool) and isinstance(r["dragon7"], bool)
         assert r["jackpot"] is None  # no jackpot offered by this ruleset
@@ -72,7 +93,10 @@ def test_deal_with_stacked_cards_deals_whole_rounds_only():
     assert len(rounds) == 2
     assert rounds[0]["player_cards"] == ["9S", "KD"] and rounds[0]["banker_cards"] == ["7S", "KD"]
     assert rounds[0]["winner"] == "player" and rounds[0]["player_total"] == 9
-    assert rounds[1]["player_cards"] == ["2S", "KD", "TC"] and rounds[1]["banker_cards"] == ["5S", "KD"]
+    assert rounds[1]["player_cards"] == ["2S", "KD", "TC"] and rounds[1]["banker_cards"] == [
+        "5S",
+        "KD",
+    ]
     assert rounds[1]["banker_total"] == 5 and rounds[1]["winner"] == "banker"
     # --rounds smaller than what the cards allow
     one = run("baccarat", "deal", "--cards", cards, "--rounds", "1", "--format", "json")
@@ -81,8 +105,9 @@ def test_deal_with_stacked_cards_deals_whole_rounds_only():
 
 def test_deal_reports_jackpot_per_offered_modality():
     cards = "5S,5D,5H,6C,2C,2D"
-    result = run("baccarat", "deal", "-r", "macau-2009-jackpot-a", "--cards", cards,
-                 "--format", "json")
+    result = run(
+        "baccarat", "deal", "-r", "macau-2009-jackpot-a", "--cards", cards, "--format", "json"
+    )
     [r] = json.loads(result.stdout)["rounds"]
     assert r["jackpot"] == {"A": "three_of_a_kind"} and r["player_pair"] is True
 
@@ -102,14 +127,26 @@ def test_bad_cards_and_bad_rulesets_are_clear_errors():
 
 
 def test_set_overrides_a_ruleset_option():
-    result = run("baccarat", "deal", "--set", "bets.commission=banker6_half", "--seed", "1",
-                 "--rounds", "1", "--format", "json")
+    result = run(
+        "baccarat",
+        "deal",
+        "--set",
+        "bets.commission=banker6_half",
+        "--seed",
+        "1",
+        "--rounds",
+        "1",
+        "--format",
+        "json",
+    )
     assert result.exit_code == 0, result.output
 
 
 def test_play_a_round_in_the_terminal():
     # a bad bet is refused with its rule; a good one is dealt and settled; q ends the session
-    result = run("baccarat", "play", "--seed", "5", "--bankroll", "1000", input="banker 5\nbanker 100\nq\n")
+    result = run(
+        "baccarat", "play", "--seed", "5", "--bankroll", "1000", input="banker 5\nbanker 100\nq\n"
+    )
     out = result.output
     assert result.exit_code == 0, out
     assert "below the minimum" in out and "art. 14" in out
@@ -118,7 +155,9 @@ def test_play_a_round_in_the_terminal():
 
 
 def test_play_repeats_bets_and_keeps_the_balance_right():
-    result = run("baccarat", "play", "--seed", "12", "--bankroll", "1000", input="player 100\n\n\nq\n")
+    result = run(
+        "baccarat", "play", "--seed", "12", "--bankroll", "1000", input="player 100\n\n\nq\n"
+    )
     out = result.output
     assert "3 round(s)" in out and "total bet 300.00 MOP" in out
 
@@ -149,8 +188,9 @@ def _terminal(cards, lines, bankroll=100000):
             raise EOFError from None
 
     console = Console(record=True, width=200)
-    game = TerminalBaccarat(load_ruleset("macau-2009"), bankroll, None, console,
-                            cards=StackedCards(cards), ask=ask)
+    game = TerminalBaccarat(
+        load_ruleset("macau-2009"), bankroll, None, console, cards=StackedCards(cards), ask=ask
+    )
     game.run()
     return game, console.export_text()
 
@@ -173,7 +213,7 @@ def test_play_can_withdraw_tie_bets_art_12_1():
 
 
 def test_play_leaving_with_bets_on_the_table_returns_them():
-    game, out = _terminal(TIE_THEN_PLAYER, ["player 100", "q"], bankroll=100000)
+    game, _out = _terminal(TIE_THEN_PLAYER, ["player 100", "q"], bankroll=100000)
     # the tie left the Player bet standing; leaving before the deal refunds it
     assert game.balance == 100000 and game.total_bet == 10000 and game.rounds == 1
 

@@ -19,7 +19,18 @@ TWO_CARD = {
     9: ("9S", "KD"),
 }
 # one card with each point value (0 written as 10 in art. 9)
-ONE_CARD = {0: "TC", 1: "AC", 2: "2C", 3: "3C", 4: "4C", 5: "5C", 6: "6C", 7: "7C", 8: "8C", 9: "9C"}
+ONE_CARD = {
+    0: "TC",
+    1: "AC",
+    2: "2C",
+    3: "3C",
+    4: "4C",
+    5: "5C",
+    6: "6C",
+    7: "7C",
+    8: "8C",
+    9: "9C",
+}
 
 
 def shoe(player: tuple[str, str], banker: tuple[str, str], *more: str) -> StackedCards:

@@ -36,8 +36,9 @@ MODALITY_A = [
 ]
 
 
-@pytest.mark.parametrize(("expected", "player", "banker", "more"),
-                         [(e, p, b, m) for e, p, b, *m in MODALITY_A])
+@pytest.mark.parametrize(
+    ("expected", "player", "banker", "more"), [(e, p, b, m) for e, p, b, *m in MODALITY_A]
+)
 def test_modality_a_combinations_art_13_1_4_3_a(expected, player, banker, more):
     assert detect(coup(player, banker, *more), "A") == expected
 
@@ -142,27 +143,37 @@ def test_royal_flush_pays_the_whole_pool_shared_and_resets_to_seed_art_17_5():
     assert s.house_result == 2000 - 200 - 100000
 
 
-@pytest.mark.parametrize(("pool", "prize", "from_pool"), [(100000, 20000, False), (500000, 50010, True)])
+@pytest.mark.parametrize(
+    ("pool", "prize", "from_pool"), [(100000, 20000, False), (500000, 50010, True)]
+)
 def test_paradise_straight_pays_max_of_fixed_and_10_percent_art_17_6(pool, prize, from_pool):
-    rules = jackpot_rules(**{"jackpot.prizes.paradise_straight": {"fixed": 20000, "pool_percent": 10}})
-    s = play(rules, shoe(("AH", "QS"), ("KS", "JS"), "TS", "5D"), [("a", "jackpot", 1000)], pool=pool)
+    rules = jackpot_rules(
+        **{"jackpot.prizes.paradise_straight": {"fixed": 20000, "pool_percent": 10}}
+    )
+    s = play(
+        rules, shoe(("AH", "QS"), ("KS", "JS"), "TS", "5D"), [("a", "jackpot", 1000)], pool=pool
+    )
     j = s.jackpot
     assert j.combination == "paradise_straight" and j.prize == prize
     assert (j.paid_from_pool > 0) is from_pool
 
 
 def test_modality_c_six_of_a_kind_is_max_of_fixed_and_a_set_percentage_art_17_10():
-    rules = jackpot_rules("c", **{"jackpot.prizes.six_of_a_kind": {"fixed": 5000, "pool_percent": 20}})
-    s = play(rules, shoe(*SIX_TWOS_MIXED[:2], *SIX_TWOS_MIXED[2:]), [("a", "jackpot", 1000)],
-             pool=200000)
+    rules = jackpot_rules(
+        "c", **{"jackpot.prizes.six_of_a_kind": {"fixed": 5000, "pool_percent": 20}}
+    )
+    s = play(
+        rules, shoe(*SIX_TWOS_MIXED[:2], *SIX_TWOS_MIXED[2:]), [("a", "jackpot", 1000)], pool=200000
+    )
     assert s.jackpot.combination == "six_of_a_kind"
     assert s.jackpot.prize == (200000 + 100) // 5
 
 
 def test_modality_b_six_of_a_kind_pays_the_pool_art_17_5():
     rules = jackpot_rules("b")
-    s = play(rules, shoe(*SIX_TWOS_MIXED[:2], *SIX_TWOS_MIXED[2:]), [("a", "jackpot", 1000)],
-             pool=300000)
+    s = play(
+        rules, shoe(*SIX_TWOS_MIXED[:2], *SIX_TWOS_MIXED[2:]), [("a", "jackpot", 1000)], pool=300000
+    )
     assert s.jackpot.combination == "six_of_a_kind" and s.jackpot.prize == 300100
     assert s.jackpot.pool_after == 100000
 
@@ -176,17 +187,23 @@ def test_losing_jackpot_bets_feed_the_pool():
 
 def test_fixed_prizes_from_pool_option_and_shortfall_funding():
     rules = jackpot_rules(
-        **{"jackpot.fixed_prizes_from_pool": True, "jackpot.prizes.four_of_a_kind": {"fixed": 150000}}
+        **{
+            "jackpot.fixed_prizes_from_pool": True,
+            "jackpot.prizes.four_of_a_kind": {"fixed": 150000},
+        }
     )
-    s = play(rules, shoe(("5S", "5H"), ("5D", "5C"), "2C", "2D"), [("a", "jackpot", 1000)],
-             pool=120000)
+    s = play(
+        rules, shoe(("5S", "5H"), ("5D", "5C"), "2C", "2D"), [("a", "jackpot", 1000)], pool=120000
+    )
     j = s.jackpot
     assert j.prize == 150000 and j.paid_from_pool == 120100 and j.paid_by_house == 29900
     assert j.pool_after == 100000 and j.house_funding == 100000
 
 
 def test_returns_stake_option():
-    rules = jackpot_rules(**{"jackpot.returns_stake": True, "jackpot.prizes.single_pair": {"fixed": 500}})
+    rules = jackpot_rules(
+        **{"jackpot.returns_stake": True, "jackpot.prizes.single_pair": {"fixed": 500}}
+    )
     s = play(rules, shoe(("5S", "5H"), ("6D", "7C"), "2C", "AD"), [("a", "jackpot", 1000)])
     assert s.bets[0].payout == 1500
 

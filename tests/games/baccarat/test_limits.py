@@ -56,14 +56,21 @@ def test_per_bet_limit_override():
 
 
 def test_amount_must_be_a_multiple_of_the_table_unit():
-    rnd = BaccaratRound(rules_of("pt-ponto-banca-2015", **{"table.rounding_unit": 50}), StackedCards([]))
+    rnd = BaccaratRound(
+        rules_of("pt-ponto-banca-2015", **{"table.rounding_unit": 50}), StackedCards([])
+    )
     refused(rnd, ("a", "player", 120), "amount", "rule 14", "multiple of the table unit")
 
 
 @pytest.mark.parametrize(
     ("kind", "amount", "rule"),
-    [("player", 7001, "rule 15(a)"), ("banker", 7001, "rule 15(a)"), ("tie", 1501, "rule 15(b)"),
-     ("player_pair", 801, "rule 15(c)"), ("banker_pair", 801, "rule 15(c)")],
+    [
+        ("player", 7001, "rule 15(a)"),
+        ("banker", 7001, "rule 15(a)"),
+        ("tie", 1501, "rule 15(b)"),
+        ("player_pair", 801, "rule 15(c)"),
+        ("banker_pair", 801, "rule 15(c)"),
+    ],
 )
 def test_portuguese_maxima_rule_15(kind, amount, rule):
     rnd = _round("pt-ponto-banca-2015")  # minimum 1.00 EUR = 100

@@ -78,20 +78,32 @@ def test_pairs_lose_without_a_pair(macau, cards, pays):
 
 def test_pairs_pay_11_to_1_on_same_rank_art_13_17_3(macau):
     # P: JS JH (0) draws 5C -> 5; B: QS QD (0) draws on 5 -> 4D -> 4 : both pairs
-    s = play(macau, shoe(("JS", "JH"), ("QS", "QD"), "5C", "4D"), _bets(["player_pair", "banker_pair"], 100))
+    s = play(
+        macau,
+        shoe(("JS", "JH"), ("QS", "QD"), "5C", "4D"),
+        _bets(["player_pair", "banker_pair"], 100),
+    )
     assert only(s, "player_pair").payout == 1200
     assert only(s, "banker_pair").payout == 1200
     assert only(s, "player_pair").reason == "Macau baccarat art. 13, 17(3)"
 
 
 def test_jack_and_queen_are_not_a_pair_art_13(macau):
-    s = play(macau, shoe(("JS", "QS"), ("KH", "TH"), "5C", "4D"), _bets(["player_pair", "banker_pair"], 100))
+    s = play(
+        macau,
+        shoe(("JS", "QS"), ("KH", "TH"), "5C", "4D"),
+        _bets(["player_pair", "banker_pair"], 100),
+    )
     assert only(s, "player_pair").outcome == "lose" and only(s, "banker_pair").outcome == "lose"
 
 
 def test_portuguese_pairs_same_rank_only_rules_11_12():
     rules = rules_of("pt-ponto-banca-2015")
-    s = play(rules, shoe(("TS", "TD"), ("KH", "KD"), "5C", "4D"), [("a", "player_pair", 100), ("a", "banker_pair", 100)])
+    s = play(
+        rules,
+        shoe(("TS", "TD"), ("KH", "KD"), "5C", "4D"),
+        [("a", "player_pair", 100), ("a", "banker_pair", 100)],
+    )
     assert only(s, "player_pair").payout == 1200 and only(s, "banker_pair").payout == 1200
     assert only(s, "player_pair").reason == "PT 812/2015 rules 10-12, 25(c)"
 
@@ -165,8 +177,11 @@ def test_portuguese_no_commission_rule_26():
 def test_lucky6_pays_12_on_two_cards_and_20_on_three_56_2018():
     rules = rules_of(
         "macau-2009",
-        **{"ruleset.amendments": ["2/2009", "56/2018"], "bets.side_bets": ["lucky6"],
-           "table.rounding_unit": 1},
+        **{
+            "ruleset.amendments": ["2/2009", "56/2018"],
+            "bets.side_bets": ["lucky6"],
+            "table.rounding_unit": 1,
+        },
     )
     s = play(rules, shoe(*BANKER_6_TWO), _bets(["lucky6"], 100))
     assert only(s, "lucky6").payout == 1300
@@ -185,7 +200,11 @@ def test_a_house_side_bet_through_the_registry_without_touching_the_engine():
         SideBet(
             "natural9_test",
             "Natural 9 (test house bet)",
-            lambda coup: Fraction(4) if coup.natural and 9 in (coup.player_total, coup.banker_total) else None,
+            lambda coup: (
+                Fraction(4)
+                if coup.natural and 9 in (coup.player_total, coup.banker_total)
+                else None
+            ),
             {Regulation.MACAU: "Macau 69/2009, house approval TEST-1"},
             amendment="69/2009",
         ),

@@ -36,14 +36,19 @@ def test_card_events_follow_the_dealing_order_art_7():
     rnd = BaccaratRound(rules_of("macau-2009"), shoe(("2S", "KD"), ("5S", "KD"), "TC"))
     events = [e for e in rnd.deal() if e.kind == "card_dealt"]
     assert [(e.data["hand"], e.data["card"]) for e in events] == [
-        ("player", "2S"), ("banker", "5S"), ("player", "KD"), ("banker", "KD"), ("player", "TC")
+        ("player", "2S"),
+        ("banker", "5S"),
+        ("player", "KD"),
+        ("banker", "KD"),
+        ("player", "TC"),
     ]
 
 
 def test_tie_bets_stay_on_the_table_and_are_editable_art_12():
     rules = rules_of("macau-2009")
-    cards = StackedCards([*shoe(*TIE).cards, *shoe(*PLAYER_WINS).cards, *shoe(*TIE).cards,
-                          *shoe(*PLAYER_WINS).cards])
+    cards = StackedCards(
+        [*shoe(*TIE).cards, *shoe(*PLAYER_WINS).cards, *shoe(*TIE).cards, *shoe(*PLAYER_WINS).cards]
+    )
     game = BaccaratGame(rules, cards)
     rnd = game.start_round()
     rnd.place_bet("a", "player", 500)
@@ -51,7 +56,10 @@ def test_tie_bets_stay_on_the_table_and_are_editable_art_12():
     rnd.deal()
     s = rnd.settle()
     game.finish_round()
-    assert {(b.bettor, b.kind, b.amount) for b in s.carry_over} == {("a", "player", 500), ("b", "banker", 300)}
+    assert {(b.bettor, b.kind, b.amount) for b in s.carry_over} == {
+        ("a", "player", 500),
+        ("b", "banker", 300),
+    }
     # next round opens with those bets standing; "b" moves his to Player, "a" keeps his
     rnd = game.start_round()
     assert rnd.bets_of("a") == {"player": 500} and rnd.bets_of("b") == {"banker": 300}
@@ -61,7 +69,10 @@ def test_tie_bets_stay_on_the_table_and_are_editable_art_12():
     rnd.deal()
     s = rnd.settle()
     game.finish_round()
-    assert {(b.bettor, b.kind, b.payout) for b in s.bets} == {("a", "player", 1000), ("b", "player", 400)}
+    assert {(b.bettor, b.kind, b.payout) for b in s.bets} == {
+        ("a", "player", 1000),
+        ("b", "player", 400),
+    }
     assert game.carried == ()
     # after another tie, a player may simply withdraw the carried bet (art. 12(1))
     rnd = game.start_round()
