@@ -11,9 +11,11 @@ the payout, the commission and the article that decided it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from croupier.errors import RuleViolation
 
 Outcome = Literal["win", "lose", "push", "void"]
 
@@ -66,3 +68,12 @@ class BetSettlement:
     def net(self) -> int:
         """The bettor's result: payout less stake."""
         return self.payout - self.stake
+
+
+def allowed(verify: Callable[..., None], *args: Any) -> bool:
+    """The ``can_x`` of a command: True when ``verify_x(*args)`` raises no RuleViolation."""
+    try:
+        verify(*args)
+    except RuleViolation:
+        return False
+    return True

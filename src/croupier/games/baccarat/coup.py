@@ -68,6 +68,18 @@ class Coup:
         """Banker wins with a total of 7 after a third card (Despacho 2/2009, art. 13(1)4)(2))."""
         return len(self.banker) == 3 and self.winner == "banker" and self.banker_total == 7
 
+    def outcome(self) -> dict[str, int | bool | str]:
+        """What the coup decides, as plain values (events and JSON records use it)."""
+        return {
+            "player_total": self.player_total,
+            "banker_total": self.banker_total,
+            "winner": self.winner,
+            "player_pair": self.player_pair,
+            "banker_pair": self.banker_pair,
+            "dragon7": self.dragon7,
+            "natural": self.natural,
+        }
+
 
 def deal_coup(draw: Callable[[], int]) -> Coup:
     """Deal one coup from ``draw`` (a card source's ``draw``) following arts. 7 and 9."""

@@ -30,13 +30,7 @@ def coup_record(coup: Coup, rules: BaccaratRules) -> dict[str, Any]:
     return {
         "player_cards": cards_text(coup.player),
         "banker_cards": cards_text(coup.banker),
-        "player_total": coup.player_total,
-        "banker_total": coup.banker_total,
-        "winner": coup.winner,
-        "player_pair": coup.player_pair,
-        "banker_pair": coup.banker_pair,
-        "dragon7": coup.dragon7,
-        "natural": coup.natural,
+        **coup.outcome(),
         "jackpot": jackpot,
     }
 

@@ -26,7 +26,7 @@ from croupier.games.baccarat.jackpot import JackpotSettlement, settle_jackpot
 from croupier.games.baccarat.limits import verify_bet, verify_table
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.baccarat.sidebets import side_bet
-from croupier.games.protocol import Bet, BetSettlement, Event, LogEntry
+from croupier.games.protocol import Bet, BetSettlement, Event, LogEntry, allowed
 from croupier.shoe import CardSource
 
 
@@ -166,11 +166,7 @@ class BaccaratRound:
         verify_bet(self.rules, bet, table)
 
     def can_place_bet(self, bettor: str, kind: str, amount: int, seated: bool = True) -> bool:
-        try:
-            self.verify_place_bet(bettor, kind, amount, seated)
-        except RuleViolation:
-            return False
-        return True
+        return allowed(self.verify_place_bet, bettor, kind, amount, seated)
 
     def place_bet(
         self, bettor: str, kind: str, amount: int, seated: bool = True
@@ -195,11 +191,7 @@ class BaccaratRound:
         verify_table(self.rules, table)
 
     def can_withdraw_bet(self, bettor: str, kind: str) -> bool:
-        try:
-            self.verify_withdraw_bet(bettor, kind)
-        except RuleViolation:
-            return False
-        return True
+        return allowed(self.verify_withdraw_bet, bettor, kind)
 
     def withdraw_bet(self, bettor: str, kind: str) -> tuple[Event, ...]:
         """Take a bet back during the betting window (e.g. a tie's carried bet, art. 12(1))."""
@@ -230,6 +222,9 @@ class BaccaratRound:
         if self._phase is not Phase.BETTING:
             raise RuleViolation("phase", f"betting is not open ({self._phase.value})", "round")
 
+    def can_close_betting(self) -> bool:
+        return allowed(self.verify_close_betting)
+
     def close_betting(self) -> tuple[Event, ...]:
         """ "No more bets, cards being dealt" (PT rule 27)."""
         self.verify_close_betting()
@@ -241,11 +236,7 @@ class BaccaratRound:
             raise RuleViolation("phase", f"cards are already dealt ({self._phase.value})", "round")
 
     def can_deal(self) -> bool:
-        try:
-            self.verify_deal()
-        except RuleViolation:
-            return False
-        return True
+        return allowed(self.verify_deal)
 
     def deal(self) -> tuple[Event, ...]:
         """Deal the coup (art. 7, 9; rules 16-20). Closes betting first if still open (rule 28)."""
@@ -263,19 +254,7 @@ class BaccaratRound:
             events.append(
                 Event("card_dealt", {"hand": hand, "card": card_text(card), "position": position})
             )
-        events.append(
-            Event(
-                "coup_decided",
-                {
-                    "player_total": coup.player_total,
-                    "banker_total": coup.banker_total,
-                    "winner": coup.winner,
-                    "player_pair": coup.player_pair,
-                    "banker_pair": coup.banker_pair,
-                    "dragon7": coup.dragon7,
-                },
-            )
-        )
+        events.append(Event("coup_decided", coup.outcome()))
         return self._record("deal", {}, events)
 
     def squeezer(self, side: str) -> str | None:
@@ -295,11 +274,7 @@ class BaccaratRound:
             raise RuleViolation("phase", f"nothing to settle ({self._phase.value})", "round")
 
     def can_settle(self) -> bool:
-        try:
-            self.verify_settle()
-        except RuleViolation:
-            return False
-        return True
+        return allowed(self.verify_settle)
 
     def settle(self) -> Settlement:
         self.verify_settle()
@@ -419,11 +394,7 @@ class BaccaratRound:
             )
 
     def can_void(self) -> bool:
-        try:
-            self.verify_void()
-        except RuleViolation:
-            return False
-        return True
+        return allowed(self.verify_void)
 
     def void(self, reason: str = "dealing error") -> Settlement:
         """Void the round and return every stake (Macau art. 10; PT rule 29)."""
