@@ -59,7 +59,7 @@ def settlement_lines(s: Settlement, money: MoneyPolicy, bettor: str | None = Non
             f"[{colour}]{'+' if net > 0 else ''}{money.format(net)}[/]"
             f"  [dim]{b.reason}[/]"
         )
-    if s.jackpot is not None and s.jackpot.combination:
+    if s.jackpot is not None and s.jackpot.combination and s.jackpot.winners:
         j = s.jackpot
         lines.append(
             f"  jackpot {j.combination}: {j.winners} winner(s), {money.format(j.share)} each"
