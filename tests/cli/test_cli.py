@@ -98,6 +98,7 @@ def test_deal_with_stacked_cards_deals_whole_rounds_only():
         "KD",
     ]
     assert rounds[1]["banker_total"] == 5 and rounds[1]["winner"] == "banker"
+    assert rounds[1]["dealing_order"] == ["2S", "5S", "KD", "KD", "TC"]
     # --rounds smaller than what the cards allow
     one = run("baccarat", "deal", "--cards", cards, "--rounds", "1", "--format", "json")
     assert len(json.loads(one.stdout)["rounds"]) == 1

@@ -31,6 +31,7 @@ def coup_record(coup: Coup, rules: BaccaratRules) -> dict[str, Any]:
         "player_cards": cards_text(coup.player),
         "banker_cards": cards_text(coup.banker),
         **coup.outcome(),
+        "dealing_order": cards_text(coup.dealing_order),
         "jackpot": jackpot,
     }
 
