@@ -15,10 +15,8 @@ the pool) for A's paradise straight; max(fixed, a set % of the pool) for C's pla
 fixed amounts (approved by the regulator, 17(12)) for the rest. Every prize is paid "in equal
 parts" to the round's jackpot bettors: per bettor, not per amount staked (docs/choices.md).
 
-Pool mechanics are not in the text; croupier follows the stud rules' art. 10(8) (docs/choices.md):
-each jackpot bet contributes a set fraction to the pool before the round's prize is computed, the
-pool is reduced by what it pays, and whenever it falls below its seed (minimum) the house tops it
-up to the seed.
+Pool mechanics are not in the text; croupier follows the stud rules' art. 10(8) through the
+shared :mod:`croupier.pool` (docs/choices.md J3-J4).
 """
 
 from __future__ import annotations
@@ -32,6 +30,7 @@ from croupier.cards import ACE, JACK, KING, QUEEN, TEN, is_black, rank_of, suit_
 from croupier.games.baccarat.coup import Coup
 from croupier.games.baccarat.points import POINTS
 from croupier.money import MoneyPolicy
+from croupier.pool import JackpotPrize, PoolAccount
 
 Modality = Literal["A", "B", "C"]
 PrizeRule = Literal["pool", "max", "fixed"]
@@ -135,21 +134,6 @@ def detect(coup: Coup, modality: str, double_pairs_by: str = "rank") -> str | No
 
 
 @dataclass(frozen=True, slots=True)
-class JackpotPrize:
-    """A prize: ``max(fixed, pool_percent% of the pool)``; either part may be zero."""
-
-    fixed: int = 0
-    pool_percent: Fraction = Fraction(0)
-
-    def amount(self, pool: int) -> tuple[Fraction, bool]:
-        """The prize for a pool, and whether it is the pool share (True) or the fixed sum."""
-        share = Fraction(pool) * self.pool_percent / 100
-        if self.pool_percent and share >= self.fixed:
-            return share, True
-        return Fraction(self.fixed), False
-
-
-@dataclass(frozen=True, slots=True)
 class JackpotSpec:
     """A ruleset's jackpot: modality, ticket price, pool seed and contribution, prizes."""
 
@@ -190,34 +174,30 @@ def settle_jackpot(
     money: MoneyPolicy,
 ) -> JackpotSettlement:
     """Contributions, prize and pool movement for one round with the given jackpot stakes."""
-    contributions = money.to_player(spec.contribution * sum(stakes)) if stakes else 0
-    pool = pool_before + contributions
+    pool = PoolAccount(pool_before, spec.seed)
+    pool.contribute(sum(stakes), spec.contribution, money)
     combination = detect(coup, spec.modality, spec.double_pairs_by)
     winners = len(stakes) if combination else 0
-    share = prize = from_pool = by_house = 0
+    share = prize = 0
     article = None
     if combination and winners:
         article = combination_article(spec.modality, combination)
-        amount, from_pool_share = spec.prizes[combination].amount(pool)
+        amount, from_pool_share = spec.prizes[combination].amount(pool.balance)
         share = money.to_player(amount / winners)  # equal parts per bettor (art. 17(5)-(11))
         prize = share * winners
-        if from_pool_share or spec.fixed_prizes_from_pool:
-            from_pool = min(prize, pool)
-        by_house = prize - from_pool
-    pool -= from_pool
-    funding = max(spec.seed - pool, 0)
-    pool += funding
+        pool.pay(prize, from_pool_share or spec.fixed_prizes_from_pool)
+    movement = pool.close()
     return JackpotSettlement(
         spec.modality,
         combination,
         winners,
-        pool_before,
-        contributions,
+        movement.before,
+        movement.contributions,
         prize,
         share,
-        from_pool,
-        by_house,
-        funding,
-        pool,
+        movement.paid_from_pool,
+        movement.paid_by_house,
+        movement.house_funding,
+        movement.after,
         article,
     )

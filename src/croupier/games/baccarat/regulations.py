@@ -28,12 +28,13 @@ from fractions import Fraction
 from croupier.errors import RulesetError
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.commission import SCHEMES
-from croupier.games.baccarat.jackpot import COMBINATIONS, JackpotPrize, JackpotSpec
+from croupier.games.baccarat.jackpot import COMBINATIONS, JackpotSpec
 from croupier.games.baccarat.limits import RULE15_MULTIPLES
 from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules, BetLimit
 from croupier.games.baccarat.sidebets import registered_side_bets
 from croupier.money import MoneyPolicy, Rounding
 from croupier.options import Options
+from croupier.pool import JackpotPrize
 from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
 
 #: Macau amendments croupier knows, and those each one brings in with it.

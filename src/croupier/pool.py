@@ -1,0 +1,90 @@
+"""Progressive jackpot pools: the accounting every game's jackpot shares.
+
+A pool is house money set aside for jackpot prizes. Within one round:
+
+1. the round's jackpot stakes contribute a fixed fraction to the pool (rounded, like every
+   amount destined for players, by the table's :class:`~croupier.money.MoneyPolicy`);
+2. prizes are paid, each either from the pool (a share of it) or by the house (a fixed sum);
+   a prize the pool owes but cannot cover is completed by the house;
+3. if the pool is then below its seed (its minimum) the house tops it up to the seed: "when
+   nothing is left, the jackpot restarts at its minimum" (Macau stud art. 10(8)); croupier
+   applies the same mechanics to the baccarat jackpot, whose text is silent (docs/choices.md).
+
+The movement satisfies ``after = before + contributions - paid_from_pool + house_funding``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from croupier.money import MoneyPolicy
+
+
+@dataclass(frozen=True, slots=True)
+class JackpotPrize:
+    """A prize of ``max(fixed, pool_percent% of the pool)``; either part may be zero."""
+
+    fixed: int = 0
+    pool_percent: Fraction = Fraction(0)
+
+    def amount(self, pool: int) -> tuple[Fraction, bool]:
+        """The prize for a pool, and whether it is the pool share (True) or the fixed sum."""
+        share = Fraction(pool) * self.pool_percent / 100
+        if self.pool_percent and share >= self.fixed:
+            return share, True
+        return Fraction(self.fixed), False
+
+
+@dataclass(frozen=True, slots=True)
+class PoolMovement:
+    before: int
+    contributions: int
+    paid_from_pool: int
+    paid_by_house: int
+    house_funding: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        return self.after - self.before
+
+
+class PoolAccount:
+    """The pool during one round's settlement."""
+
+    def __init__(self, before: int, seed: int) -> None:
+        if before < seed:
+            raise ValueError(f"jackpot pool {before} is below its seed {seed}")
+        self.before = before
+        self.seed = seed
+        self.balance = before
+        self.contributions = 0
+        self.paid_from_pool = 0
+        self.paid_by_house = 0
+
+    def contribute(self, stakes: int, rate: Fraction, money: MoneyPolicy) -> int:
+        amount = money.to_player(rate * stakes) if stakes else 0
+        self.contributions += amount
+        self.balance += amount
+        return amount
+
+    def pay(self, amount: int, from_pool: bool) -> None:
+        """Pay a prize: from the pool as far as it goes when ``from_pool``, else by the house."""
+        taken = min(amount, self.balance) if from_pool else 0
+        self.balance -= taken
+        self.paid_from_pool += taken
+        self.paid_by_house += amount - taken
+
+    def close(self) -> PoolMovement:
+        """Restore the seed if the pool fell below it, and report the round's movement."""
+        funding = max(self.seed - self.balance, 0)
+        self.balance += funding
+        return PoolMovement(
+            self.before,
+            self.contributions,
+            self.paid_from_pool,
+            self.paid_by_house,
+            funding,
+            self.balance,
+        )
