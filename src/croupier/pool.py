@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from croupier.errors import RulesetError
 from croupier.money import MoneyPolicy
+from croupier.options import Options
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,3 +90,35 @@ class PoolAccount:
             funding,
             self.balance,
         )
+
+
+def read_prize(
+    options: Options, rule: str, article: str, percent: int | None = None
+) -> JackpotPrize:
+    """Read one prize of a ruleset's jackpot paytable.
+
+    ``rule`` says what the regulation allows: ``"pool"`` (the whole pool: ``pool_percent =
+    100``, no fixed sum), ``"max"`` (``max(fixed, pool_percent%)``; ``percent`` fixes the
+    percentage when the regulation does, else the house chooses one in 0..100) or ``"fixed"``
+    (a fixed sum only).
+    """
+    where = options.path
+    if rule == "pool":
+        pct = options.ratio("pool_percent", 100)
+        if pct != 100 or options.has("fixed"):
+            raise RulesetError(where, "this prize is the whole pool (pool_percent = 100)", article)
+        return JackpotPrize(0, Fraction(100))
+    if rule == "max":
+        pct = options.ratio("pool_percent", percent if percent is not None else -1)
+        if percent is not None and pct != percent:
+            raise RulesetError(
+                where,
+                f"this prize is max(fixed, {percent}% of the pool): pool_percent = {percent}",
+                article,
+            )
+        if not 0 < pct <= 100:
+            raise RulesetError(where, "needs a pool_percent between 0 and 100", article)
+        return JackpotPrize(options.integer("fixed", None, minimum=1, article=article), pct)
+    if options.has("pool_percent"):
+        raise RulesetError(where, "this prize is a fixed amount only", article)
+    return JackpotPrize(options.integer("fixed", None, minimum=1, article=article))

@@ -40,12 +40,12 @@ def deal(
     fmt: Format = FORMAT_OPTION,
 ) -> None:
     """Deal rounds with no bets: cards in dealing order, totals, winner and side-bet results."""
-    loaded = load(ruleset, settings)
+    loaded = load(ruleset, settings, "baccarat")
     try:
         stacked = StackedCards(cards) if cards is not None else None
         report = deal_report(
             loaded.name,
-            loaded.rules,
+            loaded.baccarat(),
             rounds,
             source=None if stacked else source_for(seed),
             stacked=stacked,
@@ -100,9 +100,9 @@ def play(
     settings: list[str] = SET_OPTION,
 ) -> None:
     """Play baccarat against the house in the terminal."""
-    loaded = load(ruleset, settings)
+    loaded = load(ruleset, settings, "baccarat")
     try:
-        balance = loaded.rules.money.parse(bankroll, "--bankroll")
+        balance = loaded.baccarat().money.parse(bankroll, "--bankroll")
     except ValueError as exc:
         fail(str(exc))
     TerminalBaccarat(loaded, balance, source_for(seed), console).run()

@@ -59,7 +59,7 @@ class TerminalBaccarat:
         ask: Callable[[str], str] | None = None,
     ) -> None:
         self.ruleset = ruleset
-        self.rules = ruleset.rules
+        self.rules = ruleset.baccarat()
         self.money = self.rules.money
         self.balance = balance
         self.console = console

@@ -27,16 +27,20 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def load(name: str, settings: list[str] | None) -> Ruleset:
-    """Load a ruleset with ``--set OPTION=VALUE`` overrides, exiting with the error's text."""
+def load(name: str, settings: list[str] | None, game: str | None = None) -> Ruleset:
+    """Load a ruleset with ``--set OPTION=VALUE`` overrides, exiting with the error's text;
+    with ``game``, the ruleset must be one of that game's."""
     try:
         overrides = {}
         for text in settings or []:
             path, value = parse_override(text)
             overrides[".".join(path)] = value
-        return load_ruleset(name, overrides)
+        ruleset = load_ruleset(name, overrides)
     except CroupierError as exc:
         fail(str(exc))
+    if game is not None and ruleset.game != game:
+        fail(f"--ruleset: {ruleset.name!r} is a {ruleset.game} ruleset, not {game}")
+    return ruleset
 
 
 def print_json(data: Any) -> None:

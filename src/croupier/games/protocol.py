@@ -28,6 +28,7 @@ class Bet:
     kind: str
     amount: int
     seated: bool = True
+    box: int | None = None  # the seat / box the bet stands on, where the game has them
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +64,44 @@ class BetSettlement:
     payout: int
     commission: int
     reason: str
+    box: int | None = None
 
     @property
     def net(self) -> int:
         """The bettor's result: payout less stake."""
         return self.payout - self.stake
+
+
+class SettlementTotals:
+    """Totals and the conservation check every game's settlement shares.
+
+    A subclass provides ``bets`` (its :class:`BetSettlement` records), ``house_result`` (computed
+    from the bets and the jackpot's parts, not as a difference) and ``pool_change``.
+    Conservation: ``stakes == payouts + house_result + pool_change``, to the unit.
+    """
+
+    bets: tuple[BetSettlement, ...]
+    house_result: int
+
+    @property
+    def pool_change(self) -> int:
+        return 0
+
+    @property
+    def stakes(self) -> int:
+        return sum(b.stake for b in self.bets)
+
+    @property
+    def payouts(self) -> int:
+        return sum(b.payout for b in self.bets)
+
+    @property
+    def commissions(self) -> int:
+        return sum(b.commission for b in self.bets)
+
+    @property
+    def conserved(self) -> bool:
+        return self.stakes == self.payouts + self.house_result + self.pool_change
 
 
 def allowed(verify: Callable[..., None], *args: Any) -> bool:

@@ -13,9 +13,15 @@ from croupier.errors import RulesetError
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.regulations import build_rules, expand_amendments
 from croupier.games.baccarat.rules import BaccaratRules
+from croupier.games.stud import regulations as stud_regulations
+from croupier.games.stud.rules import StudRules
 from croupier.options import Options
 
-GAMES = ("baccarat",)
+#: The regulations each game's rulesets may follow.
+GAMES = {
+    "baccarat": [r.value for r in Regulation],
+    "stud": ["macau-stud"],
+}
 _META_KEYS = {
     "name",
     "game",
@@ -43,8 +49,20 @@ class Ruleset:
     description: str
     approval: str
     amendments: tuple[str, ...]
-    rules: BaccaratRules
+    rules: BaccaratRules | StudRules
     options: Mapping[str, Any] = field(repr=False, default_factory=dict)
+
+    def baccarat(self) -> BaccaratRules:
+        """The rules, which must be a baccarat ruleset's."""
+        if not isinstance(self.rules, BaccaratRules):
+            raise RulesetError("ruleset", f"{self.name!r} is a {self.game} ruleset, not baccarat")
+        return self.rules
+
+    def stud(self) -> StudRules:
+        """The rules, which must be a stud ruleset's."""
+        if not isinstance(self.rules, StudRules):
+            raise RulesetError("ruleset", f"{self.name!r} is a {self.game} ruleset, not stud")
+        return self.rules
 
     def summary(self) -> dict[str, Any]:
         """JSON-able metadata, as ``croupier rules --format json`` prints it."""
@@ -137,13 +155,20 @@ def _apply_overrides(data: dict[str, Any], overrides: Mapping[str, Any] | None) 
 def build_ruleset(data: dict[str, Any], fallback_name: str = "custom") -> Ruleset:
     """Validate parsed ruleset data (``extends`` already resolved)."""
     meta = Options(data.get("ruleset"), "ruleset")
-    game = meta.choice("game", None, GAMES)
-    reg_name = meta.choice("regulation", None, [r.value for r in Regulation])
-    regulation = Regulation(reg_name)
+    game = meta.choice("game", None, list(GAMES))
+    reg_name = meta.choice("regulation", None, GAMES[game])
     names = meta.strings("amendments", [])
-    amendments = expand_amendments(regulation, names)
     ruleset_options = Options({k: v for k, v in data.items() if k != "ruleset"})
-    rules = build_rules(regulation, amendments, ruleset_options)
+    rules: BaccaratRules | StudRules
+    if game == "baccarat":
+        regulation = Regulation(reg_name)
+        amendments = expand_amendments(regulation, names)
+        rules = build_rules(regulation, amendments, ruleset_options)
+    else:
+        if names:
+            raise RulesetError("ruleset.amendments", "the stud regulation has no amendments")
+        amendments = frozenset()
+        rules = stud_regulations.build_rules(ruleset_options)
     ruleset_options.finish()
     ruleset = Ruleset(
         name=meta.string("name", fallback_name),

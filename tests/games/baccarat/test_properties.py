@@ -16,7 +16,11 @@ from croupier.rng import SeededRandomSource
 from croupier.rulesets import load_ruleset, preset_names
 from croupier.shoe import Shoe, StackedCards
 
-RULESETS = {name: load_ruleset(name).rules for name in preset_names()}
+RULESETS = {
+    name: load_ruleset(name).baccarat()
+    for name in preset_names()
+    if load_ruleset(name).game == "baccarat"
+}
 SIX_CARDS = st.lists(st.integers(0, 51), min_size=6, max_size=6)
 
 

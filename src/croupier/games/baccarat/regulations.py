@@ -23,8 +23,6 @@ Portugal (Regulamento 812/2015):
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from croupier.errors import RulesetError
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.commission import SCHEMES
@@ -34,7 +32,7 @@ from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules, BetLimit
 from croupier.games.baccarat.sidebets import registered_side_bets
 from croupier.money import MoneyPolicy, Rounding
 from croupier.options import Options
-from croupier.pool import JackpotPrize
+from croupier.pool import JackpotPrize, read_prize
 from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
 
 #: Macau amendments croupier knows, and those each one brings in with it.
@@ -337,26 +335,10 @@ def _jackpot(
         cite = _m(comb_article)
         if not prizes_o.has(name):
             raise RulesetError(where, "every combination of the modality needs its prize", cite)
-        if rule == "pool":
-            pct = p.ratio("pool_percent", 100)
-            if pct != 100 or p.has("fixed"):
-                raise RulesetError(where, "this prize is the whole pool (pool_percent = 100)", cite)
-            prizes[name] = JackpotPrize(0, Fraction(100))
-        elif rule == "max":
-            default_pct = 10 if modality == "A" else None
-            pct = p.ratio("pool_percent", default_pct if default_pct is not None else -1)
-            if modality == "A" and pct != 10:
-                raise RulesetError(
-                    where, "the paradise straight is max(fixed, 10% of the pool)", cite
-                )
-            if not 0 < pct <= 100:
-                raise RulesetError(where, "needs a pool_percent between 0 and 100", cite)
-            fixed = p.integer("fixed", None, minimum=1, article=cite)
-            prizes[name] = JackpotPrize(fixed, pct)
+        if rule == "max" and modality == "A":
+            prizes[name] = read_prize(p, rule, cite, 10)  # A.ii: max(fixed, 10%), 17(6)
         else:
-            if p.has("pool_percent"):
-                raise RulesetError(where, "this prize is a fixed amount only", cite)
-            prizes[name] = JackpotPrize(p.integer("fixed", None, minimum=1, article=cite))
+            prizes[name] = read_prize(p, rule, cite)
     return JackpotSpec(
         modality=modality,  # type: ignore[arg-type]
         prizes=prizes,

@@ -26,7 +26,14 @@ from croupier.games.baccarat.jackpot import JackpotSettlement, settle_jackpot
 from croupier.games.baccarat.limits import verify_bet, verify_table
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.baccarat.sidebets import side_bet
-from croupier.games.protocol import Bet, BetSettlement, Event, LogEntry, allowed
+from croupier.games.protocol import (
+    Bet,
+    BetSettlement,
+    Event,
+    LogEntry,
+    SettlementTotals,
+    allowed,
+)
 from croupier.shoe import CardSource
 
 
@@ -38,8 +45,8 @@ class Phase(enum.Enum):
     VOID = "void"
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+@dataclass(frozen=True)
+class Settlement(SettlementTotals):
     """The end of a round: every bet's settlement, the jackpot's movement, what carries over.
 
     Conservation: ``stakes == payouts + house_result + pool_change`` to the unit, where
@@ -56,26 +63,10 @@ class Settlement:
     house_result: int
 
     @property
-    def stakes(self) -> int:
-        return sum(b.stake for b in self.bets)
-
-    @property
-    def payouts(self) -> int:
-        return sum(b.payout for b in self.bets)
-
-    @property
-    def commissions(self) -> int:
-        return sum(b.commission for b in self.bets)
-
-    @property
     def pool_change(self) -> int:
         if self.jackpot is None:
             return 0
         return self.jackpot.pool_after - self.jackpot.pool_before
-
-    @property
-    def conserved(self) -> bool:
-        return self.stakes == self.payouts + self.house_result + self.pool_change
 
     @property
     def jackpot_pool(self) -> int | None:

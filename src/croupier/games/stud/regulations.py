@@ -1,0 +1,88 @@
+"""What the Macau stud regulation allows a ruleset to choose, and building validated rules.
+
+Despacho Regulamentar Externo 61/2004: one 52-card deck (art. 1(1)), shuffled by hand into a
+shoe or by a shuffling machine (art. 3), dealt one card at a time or five at a time accordingly
+(art. 7); at most seven player hands (art. 2(1)); the raise paytable of art. 9(5) with a royal
+flush paying 50 to 100 (9(5)(9), authorised under art. 13) and the house's maximum payout per
+game on four of a kind and better (9(5)(7)-(9)); the progressive jackpot of art. 10.
+"""
+
+from __future__ import annotations
+
+from croupier.errors import RulesetError
+from croupier.games.stud.rules import JACKPOT_COMBINATIONS, StudJackpotSpec, StudRules, cite
+from croupier.money import MoneyPolicy, Rounding
+from croupier.options import Options
+from croupier.pool import JackpotPrize, read_prize
+from croupier.shoe import ShoeMode, ShoeSpec
+
+_PRIZE_RULES = {
+    "royal_flush": ("max", 100, "art. 10(2)(1)"),
+    "straight_flush": ("max", 10, "art. 10(2)(2)"),
+    "four_of_a_kind": ("fixed", None, "art. 10(2)(3)"),
+    "full_house": ("fixed", None, "art. 10(2)(4)"),
+    "flush": ("fixed", None, "art. 10(2)(5)"),
+}
+
+
+def build_rules(options: Options) -> StudRules:
+    shoe = options.section("shoe")
+    decks = shoe.integer("decks", 1, minimum=1, maximum=1, article=cite("art. 1(1)"))
+    dealing = shoe.choice("dealing", "shoe", ["shoe", "shuffler"], cite("art. 3, 7"))
+    table = options.section("table")
+    currency = table.string("currency", "MOP")
+    digits = table.integer("minor_digits", 2, minimum=0, maximum=4)
+    unit = table.integer("rounding_unit", 1, minimum=1)
+    rounding = Rounding(
+        table.choice("rounding", "player_favour", [r.value for r in Rounding], "docs/choices.md")
+    )
+    money = MoneyPolicy(currency, digits, unit, rounding)
+    seats = table.integer("seats", 7, minimum=1, maximum=7, article=cite("art. 2(1)"))
+    minimum = table.integer("minimum_ante", None, minimum=1, article="table limits")
+    if minimum % unit:
+        raise RulesetError("table.minimum_ante", "must be a multiple of table.rounding_unit")
+    maximum = table.optional_integer("maximum_ante", minimum=minimum)
+    cap = table.optional_integer("max_payout_per_game", minimum=1, article=cite("art. 9(5)(7)"))
+    paytable = options.section("paytable")
+    royal = paytable.integer(
+        "royal_flush", 100, minimum=50, maximum=100, article=cite("art. 9(5)(9), 13")
+    )
+    return StudRules(
+        shoe=ShoeSpec(decks, mode=ShoeMode.CONTINUOUS),  # every round from the whole deck
+        dealing="shoe" if dealing == "shoe" else "shuffler",
+        money=money,
+        seats=seats,
+        minimum_ante=minimum,
+        maximum_ante=maximum,
+        royal_flush_pays=royal,
+        max_payout=cap,
+        jackpot=_jackpot(options.section("jackpot"), money),
+    )
+
+
+def _jackpot(o: Options, money: MoneyPolicy) -> StudJackpotSpec | None:
+    if not o.keys():
+        return None
+    seed = o.integer("seed", 0, minimum=0)
+    contribution = o.ratio("contribution", 0)
+    if not 0 <= contribution <= 1:
+        raise RulesetError("jackpot.contribution", f"{contribution} must be between 0 and 1")
+    stake = o.optional_integer("stake", minimum=1)
+    if stake is not None and stake % money.unit:
+        raise RulesetError("jackpot.stake", "must be a multiple of table.rounding_unit")
+    prizes_o = o.section("prizes")
+    prizes: dict[str, JackpotPrize] = {}
+    for name in JACKPOT_COMBINATIONS:
+        rule, percent, article = _PRIZE_RULES[name]
+        if not prizes_o.has(name):
+            raise RulesetError(
+                f"jackpot.prizes.{name}", "the paytable of art. 10(2) needs it", cite(article)
+            )
+        prizes[name] = read_prize(prizes_o.section(name), rule, cite(article), percent)
+    return StudJackpotSpec(
+        prizes=prizes,
+        seed=seed,
+        contribution=contribution,
+        stake=stake,
+        fixed_prizes_from_pool=o.boolean("fixed_prizes_from_pool", False),
+    )

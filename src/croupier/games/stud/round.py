@@ -1,0 +1,647 @@
+"""One Macau stud round as a pure state machine (Despacho Regulamentar Externo 61/2004).
+
+Phases: ``betting`` (antes and jackpot bets, art. 5-6, 10(1)) -> ``deciding`` (cards dealt by
+art. 7; each live hand raises exactly twice its ante or folds, art. 6(5)-(7)) -> ``settled``
+(art. 9, 10); or ``void`` (art. 11(1), 11(4)). Seats 1..7 count clockwise from the dealer's
+left; seat 0 is the dealer.
+
+Irregularities of art. 11 are commands: :meth:`StudRound.void` (cards dealt wrongly, a wrong
+count, a shuffler fault: stakes returned, jackpot bets carried to the next round),
+:meth:`StudRound.expose_card` (one exposed card: play goes on, an exposed dealer card stays up;
+a second exposed card voids the round), and ``deal(extra_seats=...)`` for cards dealt to a hand
+with no bet (that hand is dead, play goes on).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from croupier.cards import card_text
+from croupier.errors import RuleViolation
+from croupier.games.protocol import (
+    Bet,
+    BetSettlement,
+    Event,
+    LogEntry,
+    SettlementTotals,
+    allowed,
+)
+from croupier.games.stud.evaluator import category_of, rank5
+from croupier.games.stud.hands import CATEGORY_ARTICLE
+from croupier.games.stud.jackpot import StudJackpotResult, settle_stud_jackpot
+from croupier.games.stud.rules import CAPPED, JACKPOT_COMBINATIONS, RAISE_ARTICLE, StudRules, cite
+from croupier.shoe import CardSource
+
+DEALER = 0
+STAKE_RULE = "a stake is a positive whole number of minor units"
+Decision = Literal["raise", "fold"]
+
+
+class StudPhase(enum.Enum):
+    BETTING = "betting"
+    DECIDING = "deciding"
+    SETTLED = "settled"
+    VOID = "void"
+
+
+@dataclass
+class _Hand:
+    seat: int
+    player: str | None = None
+    ante: int = 0
+    jackpot: int = 0
+    raised: int = 0
+    decision: Decision | None = None
+    cards: list[int] = field(default_factory=list)
+    dead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    seat: int
+    player: str | None
+    cards: tuple[int, ...]
+    category: str
+    rank: int
+    folded: bool
+    dead: bool
+    beats_dealer: bool
+
+
+@dataclass(frozen=True)
+class StudSettlement(SettlementTotals):
+    round: int
+    void: bool
+    reason: str | None
+    bets: tuple[BetSettlement, ...]
+    carry_over: tuple[Bet, ...]
+    dealer_cards: tuple[int, ...]
+    dealer_category: str | None
+    dealer_qualifies: bool | None
+    hands: tuple[HandResult, ...]
+    jackpot: StudJackpotResult | None
+    house_result: int
+
+    @property
+    def pool_change(self) -> int:
+        return self.jackpot.pool.change if self.jackpot is not None else 0
+
+    @property
+    def jackpot_pool(self) -> int | None:
+        return self.jackpot.pool.after if self.jackpot is not None else None
+
+
+def dealer_qualifies(cards: Sequence[int], category: str) -> bool:
+    """Ace-king or better (art. 9(1))."""
+    if category != "high_card":
+        return True
+    ranks = {c >> 2 for c in cards}
+    return 12 in ranks and 11 in ranks
+
+
+class StudRound:
+    def __init__(
+        self,
+        rules: StudRules,
+        cards: CardSource,
+        *,
+        number: int = 1,
+        jackpot_pool: int | None = None,
+        carried: Iterable[Bet] = (),
+    ) -> None:
+        self.rules = rules
+        self.cards = cards
+        self.number = number
+        spec = rules.jackpot
+        self.jackpot_pool = jackpot_pool if jackpot_pool is not None or not spec else spec.seed
+        if spec and self.jackpot_pool is not None and self.jackpot_pool < spec.seed:
+            raise ValueError(f"jackpot_pool: {self.jackpot_pool} is below its seed {spec.seed}")
+        self.log: list[LogEntry] = []
+        self.settlement: StudSettlement | None = None
+        self.dealer: list[int] = []
+        self.dealer_exposed: set[int] = {4}  # the dealer's last card is dealt face up (art. 7)
+        self.exposures = 0
+        self._phase = StudPhase.BETTING
+        self._hands: dict[int, _Hand] = {}
+        carried = tuple(carried)
+        if carried:
+            events = []
+            for bet in carried:  # jackpot bets carried over by art. 11(1), 11(4)
+                assert bet.box is not None
+                hand = self._hands.setdefault(bet.box, _Hand(bet.box, bet.bettor))
+                hand.jackpot += bet.amount
+                events.append(Event("bet_carried", _bet_data(bet)))
+            self._record("carry_bets", {"bets": [_bet_data(b) for b in carried]}, events)
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def phase(self) -> StudPhase:
+        return self._phase
+
+    @property
+    def bets(self) -> tuple[Bet, ...]:
+        out = []
+        for seat in sorted(self._hands):
+            h = self._hands[seat]
+            for kind, amount in (("ante", h.ante), ("jackpot", h.jackpot), ("raise", h.raised)):
+                if amount and h.player is not None:
+                    out.append(Bet(h.player, kind, amount, True, seat))
+        return tuple(out)
+
+    def hand_cards(self, seat: int) -> tuple[int, ...]:
+        return tuple(self._hands[seat].cards) if seat in self._hands else ()
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What the player at ``seat`` may see: their own cards and the dealer's face-up cards
+        (players may not share information while deciding, art. 12)."""
+        up = [
+            card_text(self.dealer[i]) for i in sorted(self.dealer_exposed) if i < len(self.dealer)
+        ]
+        return {
+            "seat": seat,
+            "cards": [card_text(c) for c in self.hand_cards(seat)],
+            "dealer_up": up,
+        }
+
+    def live_seats(self) -> list[int]:
+        return [s for s in sorted(self._hands) if self._hands[s].ante and not self._hands[s].dead]
+
+    # -- betting --------------------------------------------------------------------------
+    def verify_place_bet(self, player: str, seat: int, kind: str, amount: int) -> None:
+        rules = self.rules
+        if self._phase is not StudPhase.BETTING:
+            article = "art. 6(3)" if kind == "jackpot" else "art. 6(2)"
+            raise RuleViolation("phase", "bets are taken before the first card", cite(article))
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= rules.seats:
+            raise RuleViolation(
+                "seat", f"{seat!r} is not a seat (1 to {rules.seats})", cite("art. 2(1)")
+            )
+        if kind not in ("ante", "jackpot"):
+            raise RuleViolation(
+                "bet",
+                f"{kind!r}: before the deal a hand takes an ante and a jackpot bet only",
+                cite("art. 5"),
+            )
+        if kind == "jackpot" and rules.jackpot is None:
+            raise RuleViolation("bet", "this table offers no jackpot", cite("art. 10"))
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise RuleViolation(
+                "amount", f"{amount!r} must be a positive whole number of minor units", STAKE_RULE
+            )
+        if amount % rules.money.unit:
+            raise RuleViolation(
+                "amount",
+                f"{amount} is not a multiple of the table unit {rules.money.unit}",
+                "table limits",
+            )
+        hand = self._hands.get(seat)
+        if hand is not None and hand.player not in (None, player):
+            raise RuleViolation(
+                "seat",
+                f"seat {seat} is {hand.player}'s hand: players bet only on their own hand",
+                cite("art. 6(1)"),
+            )
+        current = (hand.ante if kind == "ante" else hand.jackpot) if hand else 0
+        total = current + amount
+        if kind == "ante":
+            if total < rules.minimum_ante:
+                raise RuleViolation(
+                    "amount",
+                    f"ante {rules.money.format(total)} is below the "
+                    f"minimum {rules.money.format(rules.minimum_ante)}",
+                    "table limits",
+                )
+            if rules.maximum_ante is not None and total > rules.maximum_ante:
+                raise RuleViolation(
+                    "amount",
+                    f"ante {rules.money.format(total)} is above the "
+                    f"maximum {rules.money.format(rules.maximum_ante)}",
+                    "table limits",
+                )
+        else:
+            spec = rules.jackpot
+            assert spec is not None
+            if spec.stake is not None and total != spec.stake:
+                raise RuleViolation(
+                    "amount",
+                    f"the jackpot bet is {rules.money.format(spec.stake)} a hand",
+                    cite("art. 10(1)"),
+                )
+
+    def can_place_bet(self, player: str, seat: int, kind: str, amount: int) -> bool:
+        return allowed(self.verify_place_bet, player, seat, kind, amount)
+
+    def place_bet(self, player: str, seat: int, kind: str, amount: int) -> tuple[Event, ...]:
+        self.verify_place_bet(player, seat, kind, amount)
+        hand = self._hands.setdefault(seat, _Hand(seat))
+        hand.player = player
+        if kind == "ante":
+            hand.ante += amount
+        else:
+            hand.jackpot += amount
+        bet = Bet(player, kind, amount, True, seat)
+        return self._record(
+            "place_bet",
+            {"player": player, "seat": seat, "kind": kind, "amount": amount},
+            [Event("bet_placed", _bet_data(bet))],
+        )
+
+    def verify_withdraw_bet(self, player: str, seat: int, kind: str) -> None:
+        if self._phase is not StudPhase.BETTING:
+            raise RuleViolation("phase", "bets are taken back only before the deal", cite("art. 6"))
+        hand = self._hands.get(seat)
+        amount = (hand.ante if kind == "ante" else hand.jackpot) if hand else 0
+        if hand is None or hand.player != player or not amount:
+            raise RuleViolation("bet", f"{player} has no {kind} on seat {seat}", cite("art. 6"))
+
+    def withdraw_bet(self, player: str, seat: int, kind: str) -> tuple[Event, ...]:
+        self.verify_withdraw_bet(player, seat, kind)
+        hand = self._hands[seat]
+        amount = hand.ante if kind == "ante" else hand.jackpot
+        if kind == "ante":
+            hand.ante = 0
+        else:
+            hand.jackpot = 0
+        if not hand.ante and not hand.jackpot:
+            del self._hands[seat]
+        bet = Bet(player, kind, amount, True, seat)
+        return self._record(
+            "withdraw_bet",
+            {"player": player, "seat": seat, "kind": kind},
+            [Event("bet_withdrawn", _bet_data(bet))],
+        )
+
+    # -- dealing --------------------------------------------------------------------------
+    def verify_deal(self, extra_seats: Sequence[int] = ()) -> None:
+        if self._phase is not StudPhase.BETTING:
+            raise RuleViolation(
+                "phase", f"cards are already dealt ({self._phase.value})", cite("art. 7")
+            )
+        if not any(h.ante for h in self._hands.values()):
+            raise RuleViolation("bet", "no hand has an ante", cite("art. 6(2)"))
+        for seat, hand in sorted(self._hands.items()):
+            if hand.jackpot and not hand.ante:
+                raise RuleViolation(
+                    "bet",
+                    f"seat {seat}: a jackpot bet needs an ante on the "
+                    "same hand (place one, or take the jackpot bet back)",
+                    cite("art. 10(1)"),
+                )
+        for seat in extra_seats:
+            if not 1 <= seat <= self.rules.seats or (
+                seat in self._hands and self._hands[seat].ante
+            ):
+                raise RuleViolation(
+                    "extra_seats", f"seat {seat} is not an empty seat", cite("art. 11(3)")
+                )
+
+    def can_deal(self, extra_seats: Sequence[int] = ()) -> bool:
+        return allowed(self.verify_deal, extra_seats)
+
+    def deal(self, extra_seats: Sequence[int] = ()) -> tuple[Event, ...]:
+        """Deal five cards to every hand with an ante and to the dealer (art. 7). Cards dealt by
+        mistake to the empty seats ``extra_seats`` make dead hands (art. 11(3))."""
+        self.verify_deal(extra_seats)
+        for seat in extra_seats:
+            self._hands[seat] = _Hand(seat, dead=True)
+        order = sorted(s for s, h in self._hands.items() if h.ante or h.dead)
+        targets: list[int] = []
+        if self.rules.dealing == "shoe":  # art. 7(1): one at a time, dealer last, five rounds
+            for _ in range(5):
+                targets += [*order, DEALER]
+        else:  # art. 7(2): five at a time, left to right, dealer last
+            for seat in [*order, DEALER]:
+                targets += [seat] * 5
+        events: list[Event] = []
+        for seat in targets:
+            card = self.cards.draw()
+            pile = self.dealer if seat == DEALER else self._hands[seat].cards
+            pile.append(card)
+            face_up = seat == DEALER and len(pile) == 5
+            events.append(
+                Event(
+                    "card_dealt",
+                    {
+                        "seat": seat,
+                        "index": len(pile) - 1,
+                        "card": card_text(card),
+                        "face_up": face_up,
+                    },
+                )
+            )
+        for seat in extra_seats:
+            events.append(Event("hand_dead", {"seat": seat, "article": cite("art. 11(3)")}))
+        self._phase = StudPhase.DECIDING
+        return self._record("deal", {"extra_seats": list(extra_seats)}, events)
+
+    def verify_expose_card(self, seat: int, index: int) -> None:
+        if self._phase is not StudPhase.DECIDING or any(h.decision for h in self._hands.values()):
+            raise RuleViolation(
+                "phase", "cards are exposed by accident only during the deal", cite("art. 11(2)")
+            )
+        pile = self.dealer if seat == DEALER else self.hand_cards(seat)
+        if not 0 <= index < len(pile):
+            raise RuleViolation("index", f"seat {seat} has no card {index}", cite("art. 11(2)"))
+
+    def expose_card(self, seat: int, index: int) -> tuple[Event, ...]:
+        """A card shown by accident (art. 11(2)): play goes on, an exposed dealer card stays
+        face up; a second exposed card in the round voids it (art. 11(1))."""
+        self.verify_expose_card(seat, index)
+        self.exposures += 1
+        if seat == DEALER:
+            self.dealer_exposed.add(index)
+        events = [
+            Event("card_exposed", {"seat": seat, "index": index, "article": cite("art. 11(2)")})
+        ]
+        self._record("expose_card", {"seat": seat, "index": index}, events)
+        if self.exposures >= 2:
+            self.void("two or more cards exposed", article="art. 11(1)")
+        return tuple(events)
+
+    # -- decisions ------------------------------------------------------------------------
+    def verify_decide(self, seat: int, decision: str) -> None:
+        if self._phase is not StudPhase.DECIDING:
+            raise RuleViolation(
+                "phase", f"no decision now ({self._phase.value})", cite("art. 6(5)")
+            )
+        if decision not in ("raise", "fold"):
+            raise RuleViolation("decision", f"{decision!r}: raise or fold", cite("art. 6(5)"))
+        hand = self._hands.get(seat)
+        if hand is None or not hand.ante or hand.dead:
+            raise RuleViolation("seat", f"seat {seat} has no live hand", cite("art. 6(2)"))
+        if hand.decision is not None:
+            raise RuleViolation(
+                "seat", f"seat {seat} has already chosen to {hand.decision}", cite("art. 6(5)")
+            )
+
+    def can_decide(self, seat: int, decision: str) -> bool:
+        return allowed(self.verify_decide, seat, decision)
+
+    def decide(self, seat: int, decision: Decision) -> tuple[Event, ...]:
+        """Raise exactly twice the ante (art. 6(6)) or fold, losing the ante (art. 6(7))."""
+        self.verify_decide(seat, decision)
+        hand = self._hands[seat]
+        hand.decision = decision
+        data: dict[str, Any] = {"seat": seat, "decision": decision}
+        if decision == "raise":
+            hand.raised = 2 * hand.ante
+            data["amount"] = hand.raised
+        return self._record(decision, {"seat": seat}, [Event("decided", data)])
+
+    def raise_bet(self, seat: int) -> tuple[Event, ...]:
+        return self.decide(seat, "raise")
+
+    def fold(self, seat: int) -> tuple[Event, ...]:
+        return self.decide(seat, "fold")
+
+    @property
+    def undecided(self) -> list[int]:
+        return [s for s in self.live_seats() if self._hands[s].decision is None]
+
+    # -- settlement -----------------------------------------------------------------------
+    def verify_settle(self) -> None:
+        if self._phase is not StudPhase.DECIDING:
+            raise RuleViolation("phase", f"nothing to settle ({self._phase.value})", cite("art. 9"))
+        if self.undecided:
+            raise RuleViolation(
+                "seat", f"seats {self.undecided} have not raised or folded", cite("art. 6(8)")
+            )
+
+    def can_settle(self) -> bool:
+        return allowed(self.verify_settle)
+
+    def settle(self) -> StudSettlement:
+        """Open the dealer's hand and settle every bet (art. 9, 10)."""
+        self.verify_settle()
+        rules = self.rules
+        money = rules.money
+        d_rank = rank5(self.dealer)
+        d_cat = category_of(d_rank)
+        qualifies = dealer_qualifies(self.dealer, d_cat)
+        settled: list[BetSettlement] = []
+        results: list[HandResult] = []
+        house = 0
+        eligible: list[tuple[int, str]] = []
+        jackpot_stakes = 0
+        for seat in sorted(self._hands):
+            hand = self._hands[seat]
+            rank = rank5(hand.cards)
+            cat = category_of(rank)
+            folded = hand.decision == "fold"
+            results.append(
+                HandResult(
+                    seat,
+                    hand.player,
+                    tuple(hand.cards),
+                    cat,
+                    rank,
+                    folded,
+                    hand.dead,
+                    rank > d_rank,
+                )
+            )
+            if hand.dead or hand.player is None:
+                continue
+            for bet in self._settle_hand(hand, rank, cat, d_rank, qualifies):
+                settled.append(bet)
+                house += bet.stake - bet.payout
+            if hand.jackpot:
+                jackpot_stakes += hand.jackpot
+                if not folded and cat in JACKPOT_COMBINATIONS:
+                    eligible.append((seat, cat))
+        jackpot = None
+        if rules.jackpot is not None:
+            pool = self.jackpot_pool if self.jackpot_pool is not None else rules.jackpot.seed
+            jackpot = settle_stud_jackpot(rules.jackpot, pool, jackpot_stakes, eligible, money)
+            paid = {w.seat: w for w in jackpot.wins}
+            for seat in sorted(self._hands):
+                hand = self._hands[seat]
+                if not hand.jackpot or hand.player is None:
+                    continue
+                win = paid.get(seat)
+                if win is not None:
+                    settled.append(
+                        BetSettlement(
+                            hand.player,
+                            "jackpot",
+                            hand.jackpot,
+                            "win",
+                            win.amount,
+                            0,
+                            win.article,
+                            seat,
+                        )
+                    )
+                else:
+                    why = cite("art. 6(7), 10") if hand.decision == "fold" else cite("art. 10(2)")
+                    settled.append(
+                        BetSettlement(hand.player, "jackpot", hand.jackpot, "lose", 0, 0, why, seat)
+                    )
+            movement = jackpot.pool
+            house += (
+                jackpot_stakes
+                - movement.contributions
+                - movement.paid_by_house
+                - movement.house_funding
+            )
+        settlement = StudSettlement(
+            self.number,
+            False,
+            None,
+            tuple(settled),
+            (),
+            tuple(self.dealer),
+            d_cat,
+            qualifies,
+            tuple(results),
+            jackpot,
+            house,
+        )
+        self._finish(settlement, "settle", StudPhase.SETTLED, {})
+        return settlement
+
+    def _settle_hand(
+        self, hand: _Hand, rank: int, cat: str, d_rank: int, qualifies: bool
+    ) -> list[BetSettlement]:
+        """Ante and raise of one live hand (art. 6(7), 9)."""
+        rules = self.rules
+        assert hand.player is not None
+
+        def bet(kind: str, stake: int, outcome: Any, payout: int, why: str) -> BetSettlement:
+            return BetSettlement(hand.player or "", kind, stake, outcome, payout, 0, why, hand.seat)
+
+        if hand.decision == "fold":
+            return [bet("ante", hand.ante, "lose", 0, cite("art. 6(7)"))]
+        if not qualifies:
+            return [
+                bet("ante", hand.ante, "win", 2 * hand.ante, cite("art. 9(2)")),
+                bet("raise", hand.raised, "push", hand.raised, cite("art. 9(2)")),
+            ]
+        if rank < d_rank:
+            return [
+                bet("ante", hand.ante, "lose", 0, cite("art. 9(4)")),
+                bet("raise", hand.raised, "lose", 0, cite("art. 9(4)")),
+            ]
+        assert rank > d_rank, "one deck: the suit order decides every tie (art. 8)"
+        prize = hand.raised * rules.raise_multiple(cat)
+        why = f"{cite(RAISE_ARTICLE[cat])}; {CATEGORY_ARTICLE[cat]}"
+        if cat in CAPPED and rules.max_payout is not None and prize > rules.max_payout:
+            prize = rules.max_payout
+            why += "; capped at the maximum payout per game"
+        return [
+            bet("ante", hand.ante, "win", 2 * hand.ante, cite("art. 9(5)")),
+            bet("raise", hand.raised, "win", hand.raised + prize, why),
+        ]
+
+    def verify_void(self) -> None:
+        if self._phase in (StudPhase.SETTLED, StudPhase.VOID):
+            raise RuleViolation(
+                "phase", f"the round is already {self._phase.value}", cite("art. 11")
+            )
+
+    def can_void(self) -> bool:
+        return allowed(self.verify_void)
+
+    def void(self, reason: str = "misdeal", article: str = "art. 11(1)") -> StudSettlement:
+        """Void the round (art. 11(1): cards dealt wrongly, a wrong count, two or more cards
+        exposed; art. 11(4): a shuffler fault): every stake returned, jackpot bets carried."""
+        self.verify_void()
+        why = cite(article)
+        settled = tuple(
+            BetSettlement(b.bettor, b.kind, b.amount, "void", b.amount, 0, why, b.box)
+            for b in self.bets
+        )
+        carry = tuple(b for b in self.bets if b.kind == "jackpot")
+        settlement = StudSettlement(
+            self.number,
+            True,
+            f"{reason} ({why})",
+            settled,
+            carry,
+            tuple(self.dealer),
+            None,
+            None,
+            (),
+            None,
+            0,
+        )
+        self._finish(settlement, "void", StudPhase.VOID, {"reason": reason, "article": article})
+        return settlement
+
+    # -- log ------------------------------------------------------------------------------
+    def _finish(
+        self, s: StudSettlement, command: str, phase: StudPhase, args: Mapping[str, Any]
+    ) -> None:
+        self.settlement = s
+        self._phase = phase
+        events = [
+            Event(
+                "bet_settled",
+                {
+                    "player": b.bettor,
+                    "seat": b.box,
+                    "kind": b.kind,
+                    "stake": b.stake,
+                    "outcome": b.outcome,
+                    "payout": b.payout,
+                    "reason": b.reason,
+                },
+            )
+            for b in s.bets
+        ]
+        events.append(Event("round_" + phase.value, {"house_result": s.house_result}))
+        self._record(command, args, events)
+
+    def _record(
+        self, command: str, args: Mapping[str, Any], events: Sequence[Event]
+    ) -> tuple[Event, ...]:
+        out = tuple(events)
+        self.log.append(LogEntry(command, dict(args), out))
+        return out
+
+
+def _bet_data(bet: Bet) -> dict[str, Any]:
+    return {"player": bet.bettor, "seat": bet.box, "kind": bet.kind, "amount": bet.amount}
+
+
+def replay(
+    rules: StudRules,
+    cards: CardSource,
+    log: Sequence[LogEntry],
+    *,
+    number: int = 1,
+    jackpot_pool: int | None = None,
+) -> StudRound:
+    """Re-apply a stud round's logged commands to ``cards``."""
+    carried: list[Bet] = []
+    if log and log[0].command == "carry_bets":
+        carried = [
+            Bet(b["player"], b["kind"], b["amount"], True, b["seat"]) for b in log[0].args["bets"]
+        ]
+        log = log[1:]
+    rnd = StudRound(rules, cards, number=number, jackpot_pool=jackpot_pool, carried=carried)
+    for entry in log:
+        a = dict(entry.args)
+        if entry.command == "place_bet":
+            rnd.place_bet(a["player"], a["seat"], a["kind"], a["amount"])
+        elif entry.command == "withdraw_bet":
+            rnd.withdraw_bet(a["player"], a["seat"], a["kind"])
+        elif entry.command == "deal":
+            rnd.deal(a["extra_seats"])
+        elif entry.command == "expose_card":
+            if rnd.phase is StudPhase.VOID:
+                break
+            rnd.expose_card(a["seat"], a["index"])
+        elif entry.command in ("raise", "fold"):
+            rnd.decide(a["seat"], entry.command)  # type: ignore[arg-type]
+        elif entry.command == "settle":
+            rnd.settle()
+        elif entry.command == "void":
+            if rnd.phase is not StudPhase.VOID:
+                rnd.void(a["reason"], a["article"])
+        else:
+            raise ValueError(f"unknown command {entry.command!r} in log")
+    return rnd
