@@ -280,8 +280,6 @@ class StudRound:
             raise RuleViolation(
                 "phase", f"cards are already dealt ({self._phase.value})", cite("art. 7")
             )
-        if not any(h.ante for h in self._hands.values()):
-            raise RuleViolation("bet", "no hand has an ante", cite("art. 6(2)"))
         for seat, hand in sorted(self._hands.items()):
             if hand.jackpot and not hand.ante:
                 raise RuleViolation(
@@ -290,6 +288,8 @@ class StudRound:
                     "same hand (place one, or take the jackpot bet back)",
                     cite("art. 10(1)"),
                 )
+        if not any(h.ante for h in self._hands.values()):
+            raise RuleViolation("bet", "no hand has an ante", cite("art. 6(2)"))
         for seat in extra_seats:
             if not 1 <= seat <= self.rules.seats or (
                 seat in self._hands and self._hands[seat].ante
