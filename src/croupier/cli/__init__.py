@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from croupier.cli import baccarat, rules
+from croupier.cli import baccarat, rules, stud
 
 app = typer.Typer(
     name="croupier",
@@ -14,6 +14,7 @@ app = typer.Typer(
 )
 app.command("rules")(rules.rules_command)
 app.add_typer(baccarat.app, name="baccarat")
+app.add_typer(stud.app, name="stud")
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from croupier.cli.render import coup_lines, settlement_lines
+from croupier.cli.session import PlayerSession
 from croupier.errors import RuleViolation
 from croupier.games.baccarat.game import BaccaratGame
 from croupier.games.baccarat.round import BaccaratRound
@@ -61,7 +62,7 @@ class TerminalBaccarat:
         self.ruleset = ruleset
         self.rules = ruleset.baccarat()
         self.money = self.rules.money
-        self.balance = balance
+        self.session = PlayerSession(self.money, balance)
         self.console = console
         self.ask = ask or (lambda prompt: console.input(prompt))
         if cards is not None:
@@ -70,10 +71,23 @@ class TerminalBaccarat:
             assert source is not None
             self.game = BaccaratGame(self.rules, Shoe(self.rules.shoe, source))
         self.last_bets: list[tuple[str, int]] = []
-        self.total_bet = 0
-        self.total_paid = 0
-        self.rounds = 0
         self._shoes_shown = 0
+
+    @property
+    def balance(self) -> int:
+        return self.session.balance
+
+    @property
+    def total_bet(self) -> int:
+        return self.session.total_bet
+
+    @property
+    def total_paid(self) -> int:
+        return self.session.total_paid
+
+    @property
+    def rounds(self) -> int:
+        return self.session.rounds
 
     # -- session --------------------------------------------------------------------------
     def run(self) -> None:
@@ -128,9 +142,7 @@ class TerminalBaccarat:
         c = self.console
         carried = rnd.bets_of(PLAYER)
         if carried:
-            stake = sum(carried.values())
-            self.balance -= stake  # the bets a tie left stand as this round's stakes
-            self.total_bet += stake
+            self.session.stake(sum(carried.values()))  # a tie's bets are this round's stakes
             text = ", ".join(f"{k} {self.money.format(v)}" for k, v in carried.items())
             c.print(f"[cyan]Your bets stay on the table after the tie (art. 12): {text}[/]")
         while True:
@@ -153,8 +165,7 @@ class TerminalBaccarat:
                     except RuleViolation as exc:
                         c.print(f"[red]{exc}[/]")
                         continue
-                    self.balance += carried.get(kind, 0)
-                    self.total_bet -= carried.get(kind, 0)
+                    self.session.refund(carried.get(kind, 0))
                 carried = rnd.bets_of(PLAYER)
                 c.print("Bets withdrawn.")
                 continue
@@ -189,7 +200,7 @@ class TerminalBaccarat:
     def _place(self, rnd: BaccaratRound, wanted: list[tuple[str, int]]) -> bool:
         """Place all of ``wanted`` or none of it."""
         total = sum(a for _, a in wanted)
-        if total > self.balance:
+        if not self.session.can_stake(total):
             self.console.print(
                 f"[red]amount: your bets total {self.money.format(total)} but your balance is "
                 f"{self.money.format(self.balance)}[/]"
@@ -209,16 +220,14 @@ class TerminalBaccarat:
             return False
         for kind, amount in wanted:
             rnd.place_bet(PLAYER, kind, amount, seated=True)
-        self.balance -= total
-        self.total_bet += total
+        self.session.stake(total)
         return True
 
     def _void_unplayed(self, rnd: BaccaratRound) -> None:
         """The player leaves during a betting window: every stake on the table comes back."""
         if rnd.bets:
             settlement = rnd.void("player left before the deal")
-            self.balance += sum(b.payout for b in settlement.bets if b.bettor == PLAYER)
-            self.total_bet -= sum(b.stake for b in settlement.bets if b.bettor == PLAYER)
+            self.session.refund(sum(b.payout for b in settlement.bets if b.bettor == PLAYER))
 
     # -- dealing --------------------------------------------------------------------------
     def _deal(self, rnd: BaccaratRound) -> None:
@@ -227,15 +236,13 @@ class TerminalBaccarat:
         rnd.deal()
         settlement = rnd.settle()
         self.game.finish_round()
-        self.rounds += 1
+        self.session.rounds += 1
         assert rnd.coup is not None
         for line in coup_lines(rnd.coup):
             c.print(line)
         for line in settlement_lines(settlement, self.money, PLAYER):
             c.print(line)
-        paid = sum(b.payout for b in settlement.bets if b.bettor == PLAYER)
-        self.balance += paid
-        self.total_paid += paid
+        self.session.paid(sum(b.payout for b in settlement.bets if b.bettor == PLAYER))
         if settlement.jackpot is not None:
             c.print(f"  [dim]jackpot pool: {self.money.format(settlement.jackpot.pool_after)}[/]")
         c.print(f"Balance: [bold]{self.money.format(self.balance)}[/]")
@@ -247,10 +254,4 @@ class TerminalBaccarat:
                 c.print("[yellow]The cut card is out: one more round (art. 3(1)).[/]")
 
     def _statement(self) -> None:
-        net = self.total_paid - self.total_bet
-        self.console.print(
-            f"[bold]Session statement[/]: {self.rounds} round(s); total bet "
-            f"{self.money.format(self.total_bet)}; total paid back "
-            f"{self.money.format(self.total_paid)}; net result {self.money.format(net)}; "
-            f"final balance {self.money.format(self.balance)}"
-        )
+        self.console.print(self.session.statement())

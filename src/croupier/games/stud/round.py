@@ -29,13 +29,13 @@ from croupier.games.protocol import (
     SettlementTotals,
     allowed,
 )
+from croupier.games.stud.dealing import DEALER, DEALER_UP_INDEX, deal_order
 from croupier.games.stud.evaluator import category_of, rank5
 from croupier.games.stud.hands import CATEGORY_ARTICLE
 from croupier.games.stud.jackpot import StudJackpotResult, settle_stud_jackpot
 from croupier.games.stud.rules import CAPPED, JACKPOT_COMBINATIONS, RAISE_ARTICLE, StudRules, cite
 from croupier.shoe import CardSource
 
-DEALER = 0
 STAKE_RULE = "a stake is a positive whole number of minor units"
 Decision = Literal["raise", "fold"]
 
@@ -122,7 +122,7 @@ class StudRound:
         self.log: list[LogEntry] = []
         self.settlement: StudSettlement | None = None
         self.dealer: list[int] = []
-        self.dealer_exposed: set[int] = {4}  # the dealer's last card is dealt face up (art. 7)
+        self.dealer_exposed: set[int] = {DEALER_UP_INDEX}  # dealt face up (art. 7)
         self.exposures = 0
         self._phase = StudPhase.BETTING
         self._hands: dict[int, _Hand] = {}
@@ -308,19 +308,12 @@ class StudRound:
         for seat in extra_seats:
             self._hands[seat] = _Hand(seat, dead=True)
         order = sorted(s for s, h in self._hands.items() if h.ante or h.dead)
-        targets: list[int] = []
-        if self.rules.dealing == "shoe":  # art. 7(1): one at a time, dealer last, five rounds
-            for _ in range(5):
-                targets += [*order, DEALER]
-        else:  # art. 7(2): five at a time, left to right, dealer last
-            for seat in [*order, DEALER]:
-                targets += [seat] * 5
         events: list[Event] = []
-        for seat in targets:
+        for seat in deal_order(order, self.rules.dealing):
             card = self.cards.draw()
             pile = self.dealer if seat == DEALER else self._hands[seat].cards
             pile.append(card)
-            face_up = seat == DEALER and len(pile) == 5
+            face_up = seat == DEALER and len(pile) - 1 == DEALER_UP_INDEX
             events.append(
                 Event(
                     "card_dealt",
