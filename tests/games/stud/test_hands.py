@@ -200,3 +200,16 @@ def test_bad_input():
         rank_batch(np.zeros((3, 4), dtype=np.int64))
     with pytest.raises(ValueError, match=r"0\.\.51"):
         rank_batch(np.full((1, 5), 60))
+
+
+def test_the_c_accelerator_and_the_python_fallback_agree(every_hand):
+    from croupier.games.stud.evaluator import python_rank5_function, rank5_function
+
+    fast, slow = rank5_function(), python_rank5_function()
+    rng = np.random.default_rng(21)
+    for row in rng.permuted(every_hand[rng.choice(HANDS, 30000)], axis=1).tolist():
+        assert fast(row) == slow(row)
+    assert fast is not slow, "the C accelerator was not built (pip install needs gcc)"
+    for bad in ([1, 2, 3, 4], [1, 1, 2, 3, 4], [0, 1, 2, 3, 52]):
+        with pytest.raises(ValueError):
+            fast(bad)

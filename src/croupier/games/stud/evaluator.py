@@ -41,20 +41,48 @@ COLEX = np.array([[comb(n, k) for n in range(52)] for k in range(1, 6)], dtype=n
 
 
 @numba.njit(cache=True, inline="always")
+def _add_card(
+    c: int, seen1: int, seen2: int, seen3: int, seen4: int, suits: int
+) -> tuple[int, int, int, int, int]:  # pragma: no cover (JIT)
+    """Add a card to the rank-multiplicity masks (ranks seen once, twice, ...) and suit set."""
+    bit = 1 << (c >> 2)
+    return (
+        seen1 | bit,
+        seen2 | (seen1 & bit),
+        seen3 | (seen2 & bit),
+        seen4 | (seen3 & bit),
+        (suits | (1 << (c & 3))),
+    )
+
+
+@numba.njit(cache=True, inline="always")
 def _sparse_key(c0: int, c1: int, c2: int, c3: int, c4: int) -> int:  # pragma: no cover (JIT)
     """An order-preserving key of a five-card hand by art. 8 (strength << 40 | tie-break)."""
+    s1, s2, s3, s4, su = _add_card(c0, 0, 0, 0, 0, 0)
+    s1, s2, s3, s4, su = _add_card(c1, s1, s2, s3, s4, su)
+    s1, s2, s3, s4, su = _add_card(c2, s1, s2, s3, s4, su)
+    s1, s2, s3, s4, su = _add_card(c3, s1, s2, s3, s4, su)
+    s1, s2, s3, s4, su = _add_card(c4, s1, s2, s3, s4, su)
+    top = max(max(max(c0, c1), max(c2, c3)), c4)
+    return _key_of_state(c0, c1, c2, c3, c4, s1, s2, s3, s4, su, top)
+
+
+@numba.njit(cache=True, inline="always")
+def _key_of_state(
+    c0: int,
+    c1: int,
+    c2: int,
+    c3: int,
+    c4: int,
+    seen1: int,
+    seen2: int,
+    seen3: int,
+    seen4: int,
+    suits: int,
+    top_card: int,
+) -> int:  # pragma: no cover (JIT)
+    """The art. 8 key from the hand's masks (see :func:`_add_card`) and its highest card."""
     cards = (c0, c1, c2, c3, c4)
-    seen1 = seen2 = seen3 = seen4 = 0
-    suits = 0
-    top_card = -1
-    for c in cards:
-        bit = 1 << (c >> 2)
-        seen4 |= seen3 & bit
-        seen3 |= seen2 & bit
-        seen2 |= seen1 & bit
-        seen1 |= bit
-        suits |= 1 << (c & 3)
-        top_card = max(top_card, c)
     flush = (suits & (suits - 1)) == 0
     if seen2 == 0:  # five different ranks
         low = seen1 & -seen1
@@ -98,15 +126,23 @@ def _sparse_key(c0: int, c1: int, c2: int, c3: int, c4: int) -> int:  # pragma: 
 
 @numba.njit(cache=True)
 def sparse_keys_all() -> npt.NDArray[np.int64]:  # pragma: no cover (JIT)
-    """The key of every hand, in colex order: all 2,598,960 hands enumerated and ranked."""
+    """The key of every hand, in colex order: all 2,598,960 hands enumerated and ranked.
+
+    The masks of the four larger cards are built once per inner loop; the innermost card is
+    the smallest, and ``e`` the highest card of every hand in the loop."""
     out = np.empty(2598960, dtype=np.int64)
     i = 0
     for e in range(4, 52):
+        e1, e2, e3, e4, es = _add_card(e, 0, 0, 0, 0, 0)
         for d in range(3, e):
+            d1, d2, d3, d4, ds = _add_card(d, e1, e2, e3, e4, es)
             for c in range(2, d):
+                c1, c2, c3, c4, cs = _add_card(c, d1, d2, d3, d4, ds)
                 for b in range(1, c):
+                    b1, b2, b3, b4, bs = _add_card(b, c1, c2, c3, c4, cs)
                     for a in range(b):
-                        out[i] = _sparse_key(a, b, c, d, e)
+                        a1, a2, a3, a4, as_ = _add_card(a, b1, b2, b3, b4, bs)
+                        out[i] = _key_of_state(a, b, c, d, e, a1, a2, a3, a4, as_, e)
                         i += 1
     return out
 
@@ -115,26 +151,34 @@ def sparse_keys_all() -> npt.NDArray[np.int64]:  # pragma: no cover (JIT)
 def _rank_batch(
     hands: npt.NDArray[Any], table: npt.NDArray[np.uint16], colex: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.uint16]:  # pragma: no cover (JIT)
+    """Rank rows of five cards. Per chunk, first every table index (sorting network, colex),
+    then every table read: the reads no longer wait on the arithmetic and overlap in memory."""
     n = hands.shape[0]
     out = np.empty(n, dtype=np.uint16)
     c1, c2, c3, c4, c5 = colex[0], colex[1], colex[2], colex[3], colex[4]
-    for i in range(n):
-        a = np.int64(hands[i, 0])
-        b = np.int64(hands[i, 1])
-        c = np.int64(hands[i, 2])
-        d = np.int64(hands[i, 3])
-        e = np.int64(hands[i, 4])
-        # sorting network for five (9 compare-exchanges)
-        a, b = min(a, b), max(a, b)
-        d, e = min(d, e), max(d, e)
-        c, e = min(c, e), max(c, e)
-        c, d = min(c, d), max(c, d)
-        b, e = min(b, e), max(b, e)
-        a, d = min(a, d), max(a, d)
-        a, c = min(a, c), max(a, c)
-        b, d = min(b, d), max(b, d)
-        b, c = min(b, c), max(b, c)
-        out[i] = table[c1[a] + c2[b] + c3[c] + c4[d] + c5[e]]
+    chunk = 2048
+    idx = np.empty(chunk, dtype=np.int64)
+    for start in range(0, n, chunk):
+        stop = min(start + chunk, n)
+        for i in range(start, stop):
+            a = np.int64(hands[i, 0])
+            b = np.int64(hands[i, 1])
+            c = np.int64(hands[i, 2])
+            d = np.int64(hands[i, 3])
+            e = np.int64(hands[i, 4])
+            # sorting network for five (9 compare-exchanges)
+            a, b = min(a, b), max(a, b)
+            d, e = min(d, e), max(d, e)
+            c, e = min(c, e), max(c, e)
+            c, d = min(c, d), max(c, d)
+            b, e = min(b, e), max(b, e)
+            a, d = min(a, d), max(a, d)
+            a, c = min(a, c), max(a, c)
+            b, d = min(b, d), max(b, d)
+            b, c = min(b, c), max(b, c)
+            idx[i - start] = c1[a] + c2[b] + c3[c] + c4[d] + c5[e]
+        for i in range(start, stop):
+            out[i] = table[idx[i - start]]
     return out
 
 
@@ -179,14 +223,32 @@ def _rank5_function() -> Callable[[Sequence[int]], int]:
     return rank5
 
 
+@cache
+def _fast_rank5() -> Callable[[Sequence[int]], int] | None:
+    """The C accelerator's ranker over the same table, if the extension was built."""
+    try:
+        from croupier.games.stud import _fastrank  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    _fastrank.set_table(build_tables().rank)
+    fast: Callable[[Sequence[int]], int] = _fastrank.rank5
+    return fast
+
+
 def rank5_function() -> Callable[[Sequence[int]], int]:
-    """The single-hand ranker itself (bind it once in hot loops: ``rank5 = rank5_function()``)."""
+    """The single-hand ranker itself (bind it once in hot loops: ``rank5 = rank5_function()``):
+    the C accelerator when built, else the pure-Python table lookup; both read one table."""
+    return _fast_rank5() or _rank5_function()
+
+
+def python_rank5_function() -> Callable[[Sequence[int]], int]:
+    """The pure-Python ranker (the fallback), for tests and comparison."""
     return _rank5_function()
 
 
 def rank5(cards: Sequence[int]) -> int:
     """Dense rank of one five-card hand (five distinct int cards, any order)."""
-    return _rank5_function()(cards)
+    return rank5_function()(cards)
 
 
 def rank_batch(hands: npt.ArrayLike) -> npt.NDArray[np.uint16]:
