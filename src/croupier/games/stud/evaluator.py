@@ -1,8 +1,8 @@
 """The fast stud evaluator: every five-card hand's place in the Macau order (art. 4, 8), as a
 dense rank 0..N-1 read from one table, for a single hand or for NumPy arrays of hands.
 
-How it works. A Numba kernel computes an order-preserving 64-bit key for a hand straight from
-art. 8 (category in bits 40+, then the tie-break: rank masks, the deciding rank and the deciding
+How it works. A Numba kernel computes an order-preserving 32-bit key for a hand straight from
+art. 8 (category in bits 20+, then the tie-break: rank masks, the deciding rank and the deciding
 suit; see :func:`_sparse_key`). :func:`build_tables` enumerates all 2,598,960 hands in colex
 order (the index of sorted cards ``a<b<c<d<e`` is ``C(a,1)+C(b,2)+C(c,3)+C(d,4)+C(e,5)``),
 keys them, and maps the keys to dense ranks: 25,207 distinct places, so the table holds uint16
@@ -31,7 +31,7 @@ import numpy.typing as npt
 from croupier.games.stud.hands import CATEGORIES
 
 HANDS = comb(52, 5)  # 2,598,960
-CATEGORY_SHIFT = 40
+CATEGORY_SHIFT = 20  # the tie-break of art. 8 never needs more than 20 bits
 WHEEL_MASK = (1 << 12) | 0b1111  # A,5,4,3,2
 
 #: Index of the highest set bit of every 13-bit mask (-1 for 0).
@@ -57,7 +57,7 @@ def _add_card(
 
 @numba.njit(cache=True, inline="always")
 def _sparse_key(c0: int, c1: int, c2: int, c3: int, c4: int) -> int:  # pragma: no cover (JIT)
-    """An order-preserving key of a five-card hand by art. 8 (strength << 40 | tie-break)."""
+    """An order-preserving key of a five-card hand by art. 8 (strength << 20 | tie-break)."""
     s1, s2, s3, s4, su = _add_card(c0, 0, 0, 0, 0, 0)
     s1, s2, s3, s4, su = _add_card(c1, s1, s2, s3, s4, su)
     s1, s2, s3, s4, su = _add_card(c2, s1, s2, s3, s4, su)
@@ -94,25 +94,25 @@ def _key_of_state(
         if flush:
             suit = c0 & 3
             if straight_top == 12:
-                return (9 << 40) | suit  # royal flush, 8(1)
+                return (9 << 20) | suit  # royal flush, 8(1)
             if straight_top >= 0:
-                return (8 << 40) | (straight_top << 2) | suit  # straight flush, 8(2)
-            return (5 << 40) | (seen1 << 2) | suit  # flush, 8(5)
+                return (8 << 20) | (straight_top << 2) | suit  # straight flush, 8(2)
+            return (5 << 20) | (seen1 << 2) | suit  # flush, 8(5)
         if straight_top >= 0:
             suit = 0
             for c in cards:
                 if (c >> 2) == straight_top:
                     suit = c & 3
-            return (4 << 40) | (straight_top << 2) | suit  # straight, 8(6)
+            return (4 << 20) | (straight_top << 2) | suit  # straight, 8(6)
         return (seen1 << 2) | (top_card & 3)  # five odd cards, 8(10)
     if seen4:
-        return (7 << 40) | (int(HIGHBIT[seen4]) << 2)  # four of a kind, 8(3)
+        return (7 << 20) | (int(HIGHBIT[seen4]) << 2)  # four of a kind, 8(3)
     trips = seen3 & ~seen4
     pairs = seen2 & ~seen3
     if trips:
         if pairs:
-            return (6 << 40) | (int(HIGHBIT[trips]) << 2)  # full house, 8(4)
-        return (3 << 40) | (int(HIGHBIT[trips]) << 2)  # three of a kind, 8(7)
+            return (6 << 20) | (int(HIGHBIT[trips]) << 2)  # full house, 8(4)
+        return (3 << 20) | (int(HIGHBIT[trips]) << 2)  # three of a kind, 8(7)
     singles = seen1 & ~seen2
     high = int(HIGHBIT[pairs])
     suit = 0
@@ -120,17 +120,17 @@ def _key_of_state(
         if (c >> 2) == high:
             suit = max(suit, c & 3)
     if pairs & (pairs - 1):  # two pairs, 8(8)
-        return (2 << 40) | (pairs << 6) | (int(HIGHBIT[singles]) << 2) | suit
-    return (1 << 40) | (high << 15) | (singles << 2) | suit  # one pair, 8(9)
+        return (2 << 20) | (pairs << 6) | (int(HIGHBIT[singles]) << 2) | suit
+    return (1 << 20) | (high << 15) | (singles << 2) | suit  # one pair, 8(9)
 
 
 @numba.njit(cache=True)
-def sparse_keys_all() -> npt.NDArray[np.int64]:  # pragma: no cover (JIT)
+def sparse_keys_all() -> npt.NDArray[np.int32]:  # pragma: no cover (JIT)
     """The key of every hand, in colex order: all 2,598,960 hands enumerated and ranked.
 
     The masks of the four larger cards are built once per inner loop; the innermost card is
     the smallest, and ``e`` the highest card of every hand in the loop."""
-    out = np.empty(2598960, dtype=np.int64)
+    out = np.empty(2598960, dtype=np.int32)
     i = 0
     for e in range(4, 52):
         e1, e2, e3, e4, es = _add_card(e, 0, 0, 0, 0, 0)
@@ -187,7 +187,7 @@ class Tables:
     """The evaluator's tables, built once per process."""
 
     rank: npt.NDArray[np.uint16]  # dense rank of every hand, colex order
-    keys: npt.NDArray[np.int64]  # the sparse key of every dense rank (sorted)
+    keys: npt.NDArray[np.int32]  # the sparse key of every dense rank (sorted)
     category: npt.NDArray[np.int8]  # category index of every dense rank
 
 
