@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from croupier.cli import baccarat, rules, stud
+from croupier.cli import baccarat, blackjack, rules, stud
 
 app = typer.Typer(
     name="croupier",
@@ -15,6 +15,7 @@ app = typer.Typer(
 app.command("rules")(rules.rules_command)
 app.add_typer(baccarat.app, name="baccarat")
 app.add_typer(stud.app, name="stud")
+app.add_typer(blackjack.app, name="blackjack")
 
 
 def main() -> None:

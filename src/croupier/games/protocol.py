@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from croupier.errors import RuleViolation
 
-Outcome = Literal["win", "lose", "push", "void"]
+Outcome = Literal["win", "lose", "push", "void", "blackjack", "surrender"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,7 @@ class BetSettlement:
     commission: int
     reason: str
     box: int | None = None
+    hand: int | None = None  # the hand of a box that split (blackjack)
 
     @property
     def net(self) -> int:

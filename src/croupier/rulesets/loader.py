@@ -13,6 +13,8 @@ from croupier.errors import RulesetError
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.regulations import build_rules, expand_amendments
 from croupier.games.baccarat.rules import BaccaratRules
+from croupier.games.blackjack import regulations as blackjack_regulations
+from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.stud import regulations as stud_regulations
 from croupier.games.stud.rules import StudRules
 from croupier.options import Options
@@ -21,7 +23,9 @@ from croupier.options import Options
 GAMES = {
     "baccarat": [r.value for r in Regulation],
     "stud": ["macau-stud"],
+    "blackjack": ["macau-blackjack"],
 }
+AnyRules = BaccaratRules | StudRules | BlackjackRules
 _META_KEYS = {
     "name",
     "game",
@@ -49,13 +53,19 @@ class Ruleset:
     description: str
     approval: str
     amendments: tuple[str, ...]
-    rules: BaccaratRules | StudRules
+    rules: AnyRules
     options: Mapping[str, Any] = field(repr=False, default_factory=dict)
 
     def baccarat(self) -> BaccaratRules:
         """The rules, which must be a baccarat ruleset's."""
         if not isinstance(self.rules, BaccaratRules):
             raise RulesetError("ruleset", f"{self.name!r} is a {self.game} ruleset, not baccarat")
+        return self.rules
+
+    def blackjack(self) -> BlackjackRules:
+        """The rules, which must be a blackjack ruleset's."""
+        if not isinstance(self.rules, BlackjackRules):
+            raise RulesetError("ruleset", f"{self.name!r} is a {self.game} ruleset, not blackjack")
         return self.rules
 
     def stud(self) -> StudRules:
@@ -159,16 +169,19 @@ def build_ruleset(data: dict[str, Any], fallback_name: str = "custom") -> Rulese
     reg_name = meta.choice("regulation", None, GAMES[game])
     names = meta.strings("amendments", [])
     ruleset_options = Options({k: v for k, v in data.items() if k != "ruleset"})
-    rules: BaccaratRules | StudRules
+    rules: AnyRules
     if game == "baccarat":
         regulation = Regulation(reg_name)
         amendments = expand_amendments(regulation, names)
         rules = build_rules(regulation, amendments, ruleset_options)
     else:
         if names:
-            raise RulesetError("ruleset.amendments", "the stud regulation has no amendments")
+            raise RulesetError("ruleset.amendments", f"the {game} ruleset names no amendments")
         amendments = frozenset()
-        rules = stud_regulations.build_rules(ruleset_options)
+        if game == "stud":
+            rules = stud_regulations.build_rules(ruleset_options)
+        else:
+            rules = blackjack_regulations.build_rules(ruleset_options)
     ruleset_options.finish()
     ruleset = Ruleset(
         name=meta.string("name", fallback_name),

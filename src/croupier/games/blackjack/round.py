@@ -1,0 +1,758 @@
+"""One Macau blackjack round as a pure state machine (European no hole card).
+
+Dealing [practice, implied by arts. 16(6), 17(3)]: one card to each box with a bet, from the
+dealer's left, one card face up to the dealer, a second card to each box; the dealer's second
+card comes only after every box has finished. Phases: ``betting`` -> ``insurance`` (only when
+the dealer shows an ace, or a ten and a box may take even money) -> ``playing`` (boxes in turn
+from the dealer's left, art. 6(3)) -> ``dealer`` (dealer draws, art. 6(1)) -> ``settled``.
+
+Each box has an owner (the first to bet on it) who makes its decisions, and possibly back
+bettors (art. 20) whose bets follow those decisions with their own stakes. The any-pair side bet
+(art. 13(1)) may be placed by anyone on any box with a bet.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from croupier.cards import card_text
+from croupier.errors import RuleViolation
+from croupier.games.blackjack.rules import BlackjackRules
+from croupier.games.blackjack.values import VALUES, is_blackjack, same_rank, total
+from croupier.games.protocol import BetSettlement, Event, LogEntry, SettlementTotals, allowed
+from croupier.shoe import CardSource
+
+BJ = "Macau blackjack"
+ACTIONS = ("hit", "stand", "double", "split", "surrender")
+
+
+def cite(article: str) -> str:
+    return f"{BJ} {article}"
+
+
+class BjPhase(enum.Enum):
+    BETTING = "betting"
+    INSURANCE = "insurance"
+    PLAYING = "playing"
+    DEALER = "dealer"
+    SETTLED = "settled"
+    VOID = "void"
+
+
+@dataclass
+class Hand:
+    cards: list[int] = field(default_factory=list)
+    doubled: bool = False
+    from_split: bool = False
+    split_aces: bool = False
+    surrendered: bool = False
+    finished: bool = False
+    actions: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return total(self.cards)[0]
+
+    @property
+    def soft(self) -> bool:
+        return total(self.cards)[1]
+
+    @property
+    def busted(self) -> bool:
+        return self.total > 21
+
+    @property
+    def blackjack(self) -> bool:
+        """A natural: not on a split hand (a split 21 is not a blackjack [1991])."""
+        return not self.from_split and is_blackjack(self.cards)
+
+
+@dataclass
+class Box:
+    number: int
+    owner: str
+    stakes: dict[str, int] = field(default_factory=dict)  # bettor -> initial stake
+    any_pair: dict[str, int] = field(default_factory=dict)
+    insurance: dict[str, int] = field(default_factory=dict)
+    even_money: set[str] = field(default_factory=set)
+    hands: list[Hand] = field(default_factory=list)
+    pairs_formed: int = 0
+
+
+@dataclass(frozen=True)
+class BlackjackSettlement(SettlementTotals):
+    round: int
+    void: bool
+    reason: str | None
+    bets: tuple[BetSettlement, ...]
+    dealer_cards: tuple[int, ...]
+    house_result: int
+
+
+class BlackjackRound:
+    def __init__(self, rules: BlackjackRules, cards: CardSource, *, number: int = 1) -> None:
+        self.rules = rules
+        self.cards = cards
+        self.number = number
+        self.log: list[LogEntry] = []
+        self.boxes: dict[int, Box] = {}
+        self.dealer: list[int] = []
+        self.voided_cards: list[int] = []
+        self.returned_cards: list[int] = []  # an unseen erroneous card left to stand (art. 6(1))
+        self.settlement: BlackjackSettlement | None = None
+        self._phase = BjPhase.BETTING
+        self._current: tuple[int, int] | None = None  # (box, hand index) to act
+        self.log_pending: list[Event] = []  # cards dealt while advancing, for the next record
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def phase(self) -> BjPhase:
+        return self._phase
+
+    @property
+    def current(self) -> tuple[int, int] | None:
+        """(box, hand index) whose decision the table waits for, while playing."""
+        return self._current
+
+    def current_hand(self) -> Hand | None:
+        if self._current is None:
+            return None
+        box, index = self._current
+        return self.boxes[box].hands[index]
+
+    @property
+    def dealer_up(self) -> int | None:
+        return self.dealer[0] if self.dealer else None
+
+    # -- betting --------------------------------------------------------------------------
+    def verify_place_bet(self, player: str, box: int, kind: str, amount: int) -> None:
+        rules = self.rules
+        if self._phase is not BjPhase.BETTING:
+            raise RuleViolation(
+                "phase", "bets are placed before the first card", cite("art. 5 [practice]")
+            )
+        if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= rules.boxes:
+            raise RuleViolation(
+                "box", f"{box!r} is not a box (1 to {rules.boxes})", cite("art. 3 [practice]")
+            )
+        if kind not in ("bet", "any_pair"):
+            raise RuleViolation(
+                "bet", f"{kind!r}: a box takes a bet and the any-pair side bet", cite("art. 13")
+            )
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise RuleViolation(
+                "amount",
+                f"{amount!r} must be a positive whole number of minor units",
+                "a stake is a positive whole number of minor units",
+            )
+        if amount % rules.money.unit:
+            raise RuleViolation(
+                "amount", f"{amount} is not a multiple of the table unit", "table limits"
+            )
+        existing = self.boxes.get(box)
+        if kind == "any_pair":
+            if not rules.any_pair:
+                raise RuleViolation("bet", "this table offers no any-pair bet", cite("art. 13(1)"))
+            held = existing.any_pair.get(player, 0) if existing else 0
+            self._check_limit(
+                held + amount, rules.any_pair_minimum, rules.any_pair_maximum, "any-pair bet"
+            )
+            return
+        if existing is not None and existing.owner != player and not rules.back_betting:
+            raise RuleViolation(
+                "box",
+                f"box {box} is {existing.owner}'s and this table takes no "
+                "bets on another player's box",
+                cite("art. 20 [practice]"),
+            )
+        held = existing.stakes.get(player, 0) if existing else 0
+        self._check_limit(held + amount, rules.minimum_bet, rules.maximum_bet, "bet")
+
+    def _check_limit(self, amount: int, low: int, high: int | None, what: str) -> None:
+        f = self.rules.money.format
+        if amount < low:
+            raise RuleViolation(
+                "amount", f"{what} {f(amount)} is below the minimum {f(low)}", "table limits"
+            )
+        if high is not None and amount > high:
+            raise RuleViolation(
+                "amount", f"{what} {f(amount)} is above the maximum {f(high)}", "table limits"
+            )
+
+    def can_place_bet(self, player: str, box: int, kind: str, amount: int) -> bool:
+        return allowed(self.verify_place_bet, player, box, kind, amount)
+
+    def place_bet(self, player: str, box: int, kind: str, amount: int) -> tuple[Event, ...]:
+        self.verify_place_bet(player, box, kind, amount)
+        b = self.boxes.get(box)
+        if b is None:
+            b = self.boxes[box] = Box(box, player)
+        if kind == "any_pair":
+            b.any_pair[player] = b.any_pair.get(player, 0) + amount
+        else:
+            b.stakes[player] = b.stakes.get(player, 0) + amount
+        data = {"player": player, "box": box, "kind": kind, "amount": amount}
+        return self._record("place_bet", data, [Event("bet_placed", data)])
+
+    # -- dealing --------------------------------------------------------------------------
+    def verify_deal(self) -> None:
+        if self._phase is not BjPhase.BETTING:
+            raise RuleViolation("phase", "cards are already dealt", cite("art. 5 [practice]"))
+        if not any(b.stakes for b in self.boxes.values()):
+            raise RuleViolation("bet", "no box has a bet", cite("art. 5 [practice]"))
+        for number, b in sorted(self.boxes.items()):
+            if b.any_pair and not b.stakes:
+                raise RuleViolation(
+                    "bet",
+                    f"box {number}: an any-pair bet needs a hand dealt on that box",
+                    cite("art. 13(1)"),
+                )
+
+    def can_deal(self) -> bool:
+        return allowed(self.verify_deal)
+
+    def _draw(self) -> int:
+        return self.cards.draw()
+
+    def deal(self) -> tuple[Event, ...]:
+        """One card to each box with a bet, one to the dealer, a second to each box (no hole
+        card [practice])."""
+        self.verify_deal()
+        order = sorted(n for n, b in self.boxes.items() if b.stakes)
+        events: list[Event] = []
+        for b in order:
+            self.boxes[b].hands = [Hand()]
+        for b in order:
+            events.append(self._give(b, 0))
+        card = self._draw()
+        self.dealer.append(card)
+        events.append(Event("card_dealt", {"box": 0, "hand": 0, "card": card_text(card)}))
+        for b in order:
+            events.append(self._give(b, 0))
+        for b in order:
+            box = self.boxes[b]
+            if same_rank(*box.hands[0].cards):
+                box.pairs_formed += 1  # any pair, art. 13(1)(1)
+        self._phase = BjPhase.INSURANCE if self._insurance_offered() else BjPhase.PLAYING
+        if self._phase is BjPhase.PLAYING:
+            self._advance()
+        events.append(Event("phase", {"phase": self._phase.value}))
+        return self._record("deal", {}, events)
+
+    def _give(self, box: int, index: int) -> Event:
+        card = self._draw()
+        hand = self.boxes[box].hands[index]
+        hand.cards.append(card)
+        return Event("card_dealt", {"box": box, "hand": index, "card": card_text(card)})
+
+    # -- insurance and even money [1991] ---------------------------------------------------
+    def _insurance_offered(self) -> bool:
+        up = self.dealer[0]
+        if self.rules.insurance and VALUES[up] == 1:
+            return True
+        return (
+            self.rules.even_money
+            and VALUES[up] in (1, 10)
+            and any(b.hands[0].blackjack for b in self.boxes.values() if b.hands)
+        )
+
+    def verify_insure(self, player: str, box: int, amount: int) -> None:
+        if self._phase is not BjPhase.INSURANCE or not self.rules.insurance:
+            raise RuleViolation(
+                "phase",
+                "insurance is offered only when the dealer shows an ace",
+                cite("art. 12 [1991]"),
+            )
+        if VALUES[self.dealer[0]] != 1:
+            raise RuleViolation(
+                "phase",
+                "insurance is offered only when the dealer shows an ace",
+                cite("art. 12 [1991]"),
+            )
+        b = self.boxes.get(box)
+        stake = b.stakes.get(player, 0) if b else 0
+        if not stake:
+            raise RuleViolation("box", f"{player} has no bet on box {box}", cite("art. 12 [1991]"))
+        assert b is not None
+        if player in b.insurance or player in b.even_money:
+            raise RuleViolation("box", "already insured", cite("art. 12 [1991]"))
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise RuleViolation(
+                "amount",
+                f"{amount!r} must be a positive whole number",
+                "a stake is a positive whole number of minor units",
+            )
+        if 2 * amount > stake:
+            raise RuleViolation(
+                "amount",
+                f"insurance {amount} is more than half the bet {stake}",
+                cite("art. 12 [1991]"),
+            )
+
+    def insure(self, player: str, box: int, amount: int) -> tuple[Event, ...]:
+        self.verify_insure(player, box, amount)
+        self.boxes[box].insurance[player] = amount
+        data = {"player": player, "box": box, "amount": amount}
+        return self._record("insure", data, [Event("insured", data)])
+
+    def verify_even_money(self, player: str, box: int) -> None:
+        if self._phase is not BjPhase.INSURANCE or not self.rules.even_money:
+            raise RuleViolation(
+                "phase",
+                "even money is offered only against a dealer's ace or ten",
+                cite("art. 12 [1991]"),
+            )
+        b = self.boxes.get(box)
+        if b is None or not b.stakes.get(player) or not b.hands[0].blackjack:
+            raise RuleViolation(
+                "box",
+                f"box {box} has no blackjack of {player}'s to pay even money on",
+                cite("art. 12 [1991]"),
+            )
+        if player in b.insurance or player in b.even_money:
+            raise RuleViolation("box", "already insured", cite("art. 12 [1991]"))
+
+    def even_money(self, player: str, box: int) -> tuple[Event, ...]:
+        self.verify_even_money(player, box)
+        self.boxes[box].even_money.add(player)
+        data = {"player": player, "box": box}
+        return self._record("even_money", data, [Event("even_money_taken", data)])
+
+    def close_insurance(self) -> tuple[Event, ...]:
+        if self._phase is not BjPhase.INSURANCE:
+            raise RuleViolation("phase", "no insurance is being offered", cite("art. 12 [1991]"))
+        self._phase = BjPhase.PLAYING
+        self._advance()
+        return self._record("close_insurance", {}, [Event("phase", {"phase": "playing"})])
+
+    # -- decisions ------------------------------------------------------------------------
+    def legal_actions(self) -> list[str]:
+        """What the hand to act may do now (what a UI enables)."""
+        if self._current is None:
+            return []
+        return [a for a in ACTIONS if self._refusal(a) is None]
+
+    def _refusal(self, action: str) -> RuleViolation | None:
+        if self._phase is not BjPhase.PLAYING or self._current is None:
+            return RuleViolation("phase", "no box is to act", cite("art. 6(3)"))
+        box_no, index = self._current
+        box = self.boxes[box_no]
+        hand = box.hands[index]
+        first_two = len(hand.cards) == 2 and not hand.actions
+        rules = self.rules
+        if action in ("hit", "stand"):
+            return None
+        if action == "double":
+            if not first_two:
+                return RuleViolation(
+                    "action",
+                    "a double is made on the first two cards",
+                    cite("art. 17(1) (Despacho 42/2007)"),
+                )
+            if hand.split_aces:
+                return RuleViolation(
+                    "action", "no double on split aces", cite("art. 17(1)(2) (Despacho 42/2007)")
+                )
+            if hand.from_split and not rules.double_after_split:
+                return RuleViolation(
+                    "action",
+                    "this table doubles only on a box's first two cards",
+                    cite("art. 17(1) (Despacho 42/2007)"),
+                )
+            if rules.double == "eleven_only" and hand.total != 11:
+                return RuleViolation(
+                    "action",
+                    "this table doubles only on a total of 11",
+                    cite("art. 17(1)(3) (Despacho 42/2007)"),
+                )
+            return None
+        if action == "split":
+            if not first_two:
+                return RuleViolation(
+                    "action", "only a first two-card pair can be split", cite("art. 16 [practice]")
+                )
+            a, b = hand.cards
+            tens_ok = rules.split_unlike_tens and VALUES[a] == VALUES[b] == 10
+            if not (same_rank(a, b) or tens_ok):
+                return RuleViolation(
+                    "action", "the two cards are not a pair", cite("art. 16 [practice]")
+                )
+            if len(box.hands) >= rules.split_max_hands:
+                return RuleViolation(
+                    "action",
+                    f"at most {rules.split_max_hands} hands per box",
+                    cite("art. 16 [practice]"),
+                )
+            if hand.split_aces and not rules.resplit_aces:
+                return RuleViolation(
+                    "action", "split aces are not split again", cite("art. 16 [practice]")
+                )
+            return None
+        if action == "surrender":
+            if not rules.surrender:
+                return RuleViolation(
+                    "action", "this table offers no surrender", cite("art. 18, 21(2)")
+                )
+            if VALUES[self.dealer[0]] == 1:
+                return RuleViolation(
+                    "action", "no surrender against a dealer's ace", cite("art. 18 [1991]")
+                )
+            if not first_two or hand.from_split:
+                return RuleViolation(
+                    "action",
+                    "surrender is the first decision on the first two cards",
+                    cite("art. 18 [1991]"),
+                )
+            return None
+        return RuleViolation("action", f"{action!r}: one of {', '.join(ACTIONS)}", cite("art. 6"))
+
+    def verify_act(self, box: int, action: str) -> None:
+        if self._current is not None and box != self._current[0]:
+            raise RuleViolation(
+                "box",
+                f"box {self._current[0]} decides first: boxes act in order from the dealer's left",
+                cite("art. 6(3)"),
+            )
+        refusal = self._refusal(action)
+        if refusal is not None:
+            raise refusal
+
+    def can_act(self, box: int, action: str) -> bool:
+        return allowed(self.verify_act, box, action)
+
+    def act(self, box: int, action: str) -> tuple[Event, ...]:
+        """Apply the owner's decision to the box's current hand."""
+        self.verify_act(box, action)
+        assert self._current is not None
+        box_no, index = self._current
+        b = self.boxes[box_no]
+        hand = b.hands[index]
+        hand.actions.append(action)
+        events: list[Event] = [Event("action", {"box": box_no, "hand": index, "action": action})]
+        if action == "hit":
+            events.append(self._give(box_no, index))
+            if hand.total >= 21:  # a hand never continues after 21
+                hand.finished = True
+        elif action == "stand":
+            hand.finished = True
+        elif action == "double":
+            hand.doubled = True
+            events.append(self._give(box_no, index))  # exactly one card, art. 17(2)
+            hand.finished = True
+        elif action == "surrender":
+            hand.surrendered = True
+            hand.finished = True
+        elif action == "split":
+            first, second = hand.cards
+            aces = VALUES[first] == 1
+            hand.cards = [first]
+            hand.from_split = True
+            hand.split_aces = aces
+            new = Hand(cards=[second], from_split=True, split_aces=aces)
+            b.hands.insert(index + 1, new)
+            events.append(self._give(box_no, index))
+            if same_rank(*hand.cards):
+                b.pairs_formed += 1  # art. 13(1)(2): a new pair after a split
+            if aces and self.rules.split_aces_one_card and not self._may_resplit(hand):
+                hand.finished = True
+        if hand.finished:
+            self._advance()
+        events.append(
+            Event(
+                "hand",
+                {"box": box_no, "hand": index, "total": hand.total, "finished": hand.finished},
+            )
+        )
+        return self._record("act", {"box": box, "action": action}, events)
+
+    def _may_resplit(self, hand: Hand) -> bool:
+        return self.rules.resplit_aces and same_rank(*hand.cards)
+
+    def hit(self, box: int) -> tuple[Event, ...]:
+        return self.act(box, "hit")
+
+    def stand(self, box: int) -> tuple[Event, ...]:
+        return self.act(box, "stand")
+
+    def double(self, box: int) -> tuple[Event, ...]:
+        return self.act(box, "double")
+
+    def split(self, box: int) -> tuple[Event, ...]:
+        return self.act(box, "split")
+
+    def surrender(self, box: int) -> tuple[Event, ...]:
+        return self.act(box, "surrender")
+
+    def _advance(self) -> None:
+        """Move to the next hand that needs a decision, dealing split hands their second card;
+        when none is left, the dealer plays."""
+        for number in sorted(self.boxes):
+            box = self.boxes[number]
+            for index, hand in enumerate(box.hands):
+                if hand.finished:
+                    continue
+                if len(hand.cards) == 1:  # a split hand receives its second card now
+                    hand.cards.append(self._draw())
+                    self.log_pending.append(
+                        Event(
+                            "card_dealt",
+                            {"box": number, "hand": index, "card": card_text(hand.cards[-1])},
+                        )
+                    )
+                    if same_rank(*hand.cards):
+                        box.pairs_formed += 1  # art. 13(1)(2)
+                    if (
+                        hand.split_aces
+                        and self.rules.split_aces_one_card
+                        and not (self._may_resplit(hand))
+                    ):
+                        hand.finished = True
+                        continue
+                if hand.blackjack or hand.total >= 21:
+                    hand.finished = True
+                    continue
+                self._current = (number, index)
+                return
+        self._current = None
+        self._dealer_plays()
+
+    def _dealer_plays(self) -> None:
+        """Art. 6(1): the dealer draws on 16 or less and on soft 17 (if the ruleset says so),
+        stands on 17 or more. If every hand has busted or surrendered, the dealer draws only
+        what insurance or a blackjack still needs (its second card)."""
+        self._phase = BjPhase.DEALER
+        hands = [h for b in self.boxes.values() for h in b.hands]
+        live = [h for h in hands if not h.busted and not h.surrendered]
+        needs_second = bool(live) or any(b.insurance for b in self.boxes.values())
+        standing = [h for h in live if not h.blackjack]
+        if needs_second:
+            self.dealer.append(self._draw())
+        if standing and not is_blackjack(self.dealer):
+            while True:
+                t, soft = total(self.dealer)
+                if t < 17 or (t == 17 and soft and self.rules.dealer_hits_soft17):
+                    self.dealer.append(self._draw())
+                else:
+                    break
+
+    # -- the dealer's erroneous card (art. 6(1)) ------------------------------------------
+    def verify_dealer_error(self) -> None:
+        if self._phase is not BjPhase.DEALER:
+            raise RuleViolation("phase", "the dealer has not finished drawing", cite("art. 6(1)"))
+
+    def dealer_error(self, shown: bool) -> tuple[Event, ...]:
+        """The dealer took a card the rules did not call for (art. 6(1)): it is void and
+        removed; if it was not shown it may stand, as the next card of the shoe."""
+        self.verify_dealer_error()
+        card = self._draw()
+        if shown:
+            self.voided_cards.append(card)
+            event = Event(
+                "dealer_card_void", {"card": card_text(card), "article": cite("art. 6(1)")}
+            )
+        else:
+            self.returned_cards.append(card)
+            event = Event("dealer_card_stands", {"article": cite("art. 6(1)")})
+        return self._record("dealer_error", {"shown": shown}, [event])
+
+    # -- settlement -----------------------------------------------------------------------
+    def verify_settle(self) -> None:
+        if self._phase is not BjPhase.DEALER:
+            raise RuleViolation(
+                "phase", f"nothing to settle yet ({self._phase.value})", cite("art. 9")
+            )
+
+    def can_settle(self) -> bool:
+        return allowed(self.verify_settle)
+
+    def settle(self) -> BlackjackSettlement:
+        self.verify_settle()
+        rules = self.rules
+        dealer_bj = is_blackjack(self.dealer)
+        d_total = total(self.dealer)[0]
+        settled: list[BetSettlement] = []
+        for number in sorted(self.boxes):
+            box = self.boxes[number]
+            for player, stake in box.stakes.items():
+                if player in box.even_money:  # even money: 1:1 at once [1991]
+                    settled.append(
+                        BetSettlement(
+                            player,
+                            "hand",
+                            stake,
+                            "win",
+                            2 * stake,
+                            0,
+                            cite("art. 12 [1991] even money"),
+                            number,
+                            0,
+                        )
+                    )
+                    continue
+                for index, hand in enumerate(box.hands):
+                    settled.append(
+                        self._settle_hand(
+                            player, stake, number, index, hand, box, dealer_bj, d_total
+                        )
+                    )
+            for player, amount in box.insurance.items():
+                if dealer_bj:
+                    settled.append(
+                        BetSettlement(
+                            player,
+                            "insurance",
+                            amount,
+                            "win",
+                            3 * amount,
+                            0,
+                            cite("art. 12 [1991]"),
+                            number,
+                        )
+                    )
+                else:
+                    settled.append(
+                        BetSettlement(
+                            player,
+                            "insurance",
+                            amount,
+                            "lose",
+                            0,
+                            0,
+                            cite("art. 12 [1991]"),
+                            number,
+                        )
+                    )
+            for player, amount in box.any_pair.items():
+                if box.pairs_formed:
+                    payout = amount + amount * rules.any_pair_pays * box.pairs_formed
+                    settled.append(
+                        BetSettlement(
+                            player,
+                            "any_pair",
+                            amount,
+                            "win",
+                            payout,
+                            0,
+                            cite("art. 13(1) (Despacho 42/2007)"),
+                            number,
+                        )
+                    )
+                else:
+                    settled.append(
+                        BetSettlement(
+                            player,
+                            "any_pair",
+                            amount,
+                            "lose",
+                            0,
+                            0,
+                            cite("art. 13(1) (Despacho 42/2007)"),
+                            number,
+                        )
+                    )
+        house = sum(b.stake - b.payout for b in settled)
+        s = BlackjackSettlement(self.number, False, None, tuple(settled), tuple(self.dealer), house)
+        self.settlement = s
+        self._phase = BjPhase.SETTLED
+        events = [
+            Event(
+                "bet_settled",
+                {
+                    "player": b.bettor,
+                    "box": b.box,
+                    "hand": b.hand,
+                    "kind": b.kind,
+                    "stake": b.stake,
+                    "outcome": b.outcome,
+                    "payout": b.payout,
+                    "reason": b.reason,
+                },
+            )
+            for b in settled
+        ]
+        self._record("settle", {}, events)
+        return s
+
+    def _settle_hand(
+        self,
+        player: str,
+        stake: int,
+        box_no: int,
+        index: int,
+        hand: Hand,
+        box: Box,
+        dealer_bj: bool,
+        d_total: int,
+    ) -> BetSettlement:
+        rules = self.rules
+        money = rules.money
+        bet = stake * (2 if hand.doubled else 1)
+
+        def out(outcome: Any, payout: int, why: str) -> BetSettlement:
+            return BetSettlement(player, "hand", bet, outcome, payout, 0, why, box_no, index)
+
+        if hand.surrendered:
+            return out("surrender", money.to_player(Fraction(bet, 2)), cite("art. 18 [1991]"))
+        if hand.busted:
+            return out("lose", 0, cite("art. 7, 9 [1991]: a hand over 21 loses at once"))
+        if hand.blackjack:
+            if dealer_bj:
+                return out("push", bet, cite("art. 10 [1991]: blackjack against blackjack"))
+            prize = money.to_player(bet * rules.blackjack_pays)
+            return out("blackjack", bet + prize, cite("art. 10 [1991]"))
+        if dealer_bj:
+            # Only the initial bet is lost after a split (art. 16(6)) or a double (17(3)).
+            split_box = len(box.hands) > 1
+            kept_split = split_box and rules.split_loses_initial_only and index > 0
+            if kept_split:
+                return out("push", bet, cite("art. 16(6) (Despacho 42/2007)"))
+            if hand.doubled and rules.double_keeps_initial_only:
+                return out("lose", bet - stake, cite("art. 17(3) (Despacho 42/2007)"))
+            if split_box and rules.split_loses_initial_only:
+                return out("lose", 0, cite("art. 16(6) (Despacho 42/2007)"))
+            return out("lose", 0, cite("art. 10 [1991]: dealer blackjack"))
+        if d_total > 21 or hand.total > d_total:
+            return out("win", 2 * bet, cite("art. 9 [1991]"))
+        if hand.total < d_total:
+            return out("lose", 0, cite("art. 9 [1991]"))
+        return out("push", bet, cite("art. 11 [practice]"))
+
+    # -- log ------------------------------------------------------------------------------
+    def _record(
+        self, command: str, args: Mapping[str, Any], events: Sequence[Event]
+    ) -> tuple[Event, ...]:
+        pending, self.log_pending = self.log_pending, []
+        out = tuple(events) + tuple(pending)
+        self.log.append(LogEntry(command, dict(args), out))
+        return out
+
+
+def replay(
+    rules: BlackjackRules, cards: CardSource, log: Iterable[LogEntry], *, number: int = 1
+) -> BlackjackRound:
+    rnd = BlackjackRound(rules, cards, number=number)
+    for entry in log:
+        a = dict(entry.args)
+        if entry.command == "place_bet":
+            rnd.place_bet(a["player"], a["box"], a["kind"], a["amount"])
+        elif entry.command == "deal":
+            rnd.deal()
+        elif entry.command == "insure":
+            rnd.insure(a["player"], a["box"], a["amount"])
+        elif entry.command == "even_money":
+            rnd.even_money(a["player"], a["box"])
+        elif entry.command == "close_insurance":
+            rnd.close_insurance()
+        elif entry.command == "act":
+            rnd.act(a["box"], a["action"])
+        elif entry.command == "dealer_error":
+            rnd.dealer_error(a["shown"])
+        elif entry.command == "settle":
+            rnd.settle()
+        else:
+            raise ValueError(f"unknown command {entry.command!r} in log")
+    return rnd
