@@ -230,9 +230,7 @@ class TerminalBlackjack:
         legal = rnd.legal_actions()
         advice = self.strategy.advise([VALUES[x] for x in hand.cards], VALUES[rnd.dealer_up], legal)
         label = f"Box {box_no}" + (f" hand {index + 1}" if len(rnd.boxes[box_no].hands) > 1 else "")
-        keys = " ".join(
-            f"[{k}]{a[1:]}" if a[0] == k else f"{a}({k})" for k, a in KEYS.items() if a in legal
-        )
+        keys = " ".join(f"{a}({k})" for k, a in KEYS.items() if a in legal)
         while True:
             try:
                 line = self.ask(f"{label}: {hand_text(hand.cards)}  {keys}> ").strip().lower()

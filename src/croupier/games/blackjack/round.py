@@ -342,7 +342,7 @@ class BlackjackRound:
         box_no, index = self._current
         box = self.boxes[box_no]
         hand = box.hands[index]
-        first_two = len(hand.cards) == 2 and not hand.actions
+        first_two = len(hand.cards) == 2 and all(a == "split" for a in hand.actions)
         rules = self.rules
         if action in ("hit", "stand"):
             return None
@@ -435,8 +435,6 @@ class BlackjackRound:
         events: list[Event] = [Event("action", {"box": box_no, "hand": index, "action": action})]
         if action == "hit":
             events.append(self._give(box_no, index))
-            if hand.total >= 21:  # a hand never continues after 21
-                hand.finished = True
         elif action == "stand":
             hand.finished = True
         elif action == "double":
@@ -459,6 +457,8 @@ class BlackjackRound:
                 b.pairs_formed += 1  # art. 13(1)(2): a new pair after a split
             if aces and self.rules.split_aces_one_card and not self._may_resplit(hand):
                 hand.finished = True
+        if hand.total >= 21:  # a hand never continues after 21, however it got there
+            hand.finished = True
         if hand.finished:
             self._advance()
         events.append(
