@@ -51,9 +51,9 @@ def rules_command(
         print_json({"rulesets": rows})
         return
     table = Table(title="croupier rulesets")
-    table.add_column("preset", style="bold")
-    table.add_column("game")
-    table.add_column("regulation")
+    table.add_column("preset", style="bold", no_wrap=True)
+    table.add_column("game", no_wrap=True)
+    table.add_column("regulation", no_wrap=True)
     table.add_column("title / source")
     for row in rows:
         if "error" in row:

@@ -292,7 +292,7 @@ def test_back_bets_follow_the_owners_double_art_20():
     r = rules(**{"table.back_betting": False})
     rnd = BlackjackRound(r, StackedCards([]))
     rnd.place_bet("owner", 1, "bet", 100)
-    with pytest.raises(RuleViolation, match="art. 20"):
+    with pytest.raises(RuleViolation, match=r"art\. 20"):
         rnd.place_bet("backer", 1, "bet", 100)
 
 
