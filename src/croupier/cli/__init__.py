@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from croupier.cli import baccarat, blackjack, rules, stud
+from croupier.cli import analyze, baccarat, blackjack, rules, stud
 
 app = typer.Typer(
     name="croupier",
@@ -16,6 +16,7 @@ app.command("rules")(rules.rules_command)
 app.add_typer(baccarat.app, name="baccarat")
 app.add_typer(stud.app, name="stud")
 app.add_typer(blackjack.app, name="blackjack")
+app.add_typer(analyze.app, name="analyze")
 
 
 def main() -> None:

@@ -1,0 +1,1 @@
+"""Analysis: exact probabilities and house edges, PAR sheets, the shoe monitor."""

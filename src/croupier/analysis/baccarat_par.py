@@ -1,0 +1,126 @@
+"""Every baccarat bet's probability, house edge, return and standard deviation, exactly, for a
+ruleset and a shoe composition: the data of a PAR sheet and of the shoe monitor.
+
+House edge is the player's expected loss per unit of initial stake, per round dealt (ties
+included); return is one less the house edge. A bet is a distribution of net results per unit
+staked; probabilities and edges are exact fractions, the standard deviation a float.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from croupier.analysis.baccarat_exact import Composition, Outcomes, outcomes
+from croupier.games.baccarat.rules import BaccaratRules
+
+Distribution = list[tuple[Fraction, Fraction]]  # (net result per unit, probability)
+
+
+@dataclass(frozen=True)
+class BetFigure:
+    bet: str
+    pays: str
+    distribution: tuple[tuple[Fraction, Fraction], ...]
+
+    @property
+    def expected(self) -> Fraction:
+        return sum((x * p for x, p in self.distribution), Fraction(0))
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.expected
+
+    @property
+    def probability_win(self) -> Fraction:
+        return sum((p for x, p in self.distribution if x > 0), Fraction(0))
+
+    @property
+    def std_dev(self) -> float:
+        second = sum((x * x * p for x, p in self.distribution), Fraction(0))
+        return math.sqrt(float(second - self.expected**2))
+
+    def record(self) -> dict[str, Any]:
+        he = self.house_edge
+        return {
+            "bet": self.bet,
+            "pays": self.pays,
+            "probability_win": float(self.probability_win),
+            "house_edge": float(he),
+            "return": float(1 - he),
+            "std_dev": self.std_dev,
+            "house_edge_exact": f"{he.numerator}/{he.denominator}",
+        }
+
+
+def _bet(name: str, pays: str, *terms: tuple[Fraction | int, Fraction]) -> BetFigure:
+    rest = 1 - sum((p for _, p in terms), Fraction(0))
+    dist = [(Fraction(x), p) for x, p in terms if p]
+    if rest:
+        dist.append((Fraction(-1), rest))
+    return BetFigure(name, pays, tuple(dist))
+
+
+def banker_figure(rules: BaccaratRules, o: Outcomes) -> BetFigure:
+    """The Banker bet under the ruleset's commission scheme (art. 18; rule 26)."""
+    win, lose, tie = o.banker, o.player, o.tie
+    scheme = rules.commission
+    if scheme == "standard":
+        return _bet("banker", "1:1 less 5%", (Fraction(19, 20), win), (0, tie))
+    if scheme == "banker6_half":
+        six = o.banker_on(6)
+        return _bet("banker", "1:1, 1:2 on a 6", (1, win - six), (Fraction(1, 2), six), (0, tie))
+    if scheme == "dragon7_push":
+        d7 = o.banker_on(7, 3)
+        return _bet("banker", "1:1, push on a Dragon 7", (1, win - d7), (0, tie + d7))
+    if scheme == "banker5_6_half":
+        half = o.banker_on(5) + o.banker_on(6)
+        return _bet(
+            "banker", "1:1, 1:2 on a 5 or 6", (1, win - half), (Fraction(1, 2), half), (0, tie)
+        )
+    return _bet("banker", "1:1", (1, win), (0, tie))
+    del lose
+
+
+def bet_figures(rules: BaccaratRules, comp: Composition) -> tuple[Outcomes, list[BetFigure]]:
+    o = outcomes(comp)
+    bets = [
+        _bet("player", "1:1", (1, o.player), (0, o.tie)),
+        banker_figure(rules, o),
+        _bet("tie", "8:1", (8, o.tie)),
+    ]
+    for side in rules.side_bets:
+        if side in ("player_pair", "banker_pair"):
+            bets.append(_bet(side, "11:1", (11, o.pair_probability)))
+        elif side == "dragon7":
+            bets.append(_bet(side, "40:1", (40, o.banker_on(7, 3))))
+        elif side == "lucky6":
+            bets.append(_bet(side, "12:1 / 20:1", (12, o.banker_on(6, 2)), (20, o.banker_on(6, 3))))
+    return o, bets
+
+
+def analyze(
+    ruleset_name: str, rules: BaccaratRules, decks: int, removed: str | None = None
+) -> dict[str, Any]:
+    """The JSON object of ``croupier analyze baccarat``."""
+    comp = Composition.full(decks)
+    if removed:
+        comp = comp.remove(removed)
+    o, bets = bet_figures(rules, comp)
+    return {
+        "game": "baccarat",
+        "ruleset": ruleset_name,
+        "decks": decks,
+        "removed": removed.replace(",", " ").split() if removed else [],
+        "cards": comp.size,
+        "combinations": o.total,
+        "outcomes": {"player": float(o.player), "banker": float(o.banker), "tie": float(o.tie)},
+        "outcomes_exact": {
+            "player": sum(o.player_wins),
+            "banker": sum(o.banker_wins_two) + sum(o.banker_wins_three),
+            "tie": sum(o.ties),
+        },
+        "bets": [b.record() for b in bets],
+    }

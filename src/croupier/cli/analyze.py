@@ -1,0 +1,69 @@
+"""``croupier analyze``: exact figures and PAR sheets."""
+
+from __future__ import annotations
+
+import enum
+
+import typer
+from rich.table import Table
+
+from croupier.analysis.baccarat_par import analyze as analyze_baccarat_shoe
+from croupier.analysis.report_html import render
+from croupier.cli.common import SET_OPTION, console, fail, load, print_json
+from croupier.errors import CroupierError
+
+PAR_FORMAT = typer.Option("text", "--format", "-f", help="text, json or html.")
+
+app = typer.Typer(help="Exact probabilities, house edges and PAR sheets.", no_args_is_help=True)
+
+
+class ParFormat(enum.StrEnum):
+    text = "text"
+    json = "json"
+    html = "html"
+
+
+@app.command("baccarat")
+def baccarat(
+    ruleset: str = typer.Option("macau-2009", "--ruleset", "-r"),
+    decks: int = typer.Option(
+        None, "--decks", min=1, max=12, help="Decks in the shoe (default: the ruleset's)."
+    ),
+    remove: str = typer.Option(None, "--remove", help="Cards already out, e.g. '9S,3H,KD'."),
+    settings: list[str] = SET_OPTION,
+    fmt: ParFormat = PAR_FORMAT,
+) -> None:
+    """Every baccarat bet's exact probability, house edge, return and standard deviation."""
+    loaded = load(ruleset, settings, "baccarat")
+    rules = loaded.baccarat()
+    try:
+        report = analyze_baccarat_shoe(loaded.name, rules, decks or rules.shoe.decks, remove)
+    except (CroupierError, ValueError) as exc:
+        fail(str(exc))
+    if fmt is ParFormat.json:
+        print_json(report)
+        return
+    if fmt is ParFormat.html:
+        summary = loaded.summary()
+        summary["options"] = dict(loaded.options)
+        typer.echo(render(report, summary))
+        return
+    console.print(
+        f"[bold]{loaded.title}[/] ({loaded.name}): {report['decks']} decks, "
+        f"{report['cards']} cards, {report['combinations']:,} card sequences"
+    )
+    o = report["outcomes"]
+    console.print(f"  Player {o['player']:.6f}   Banker {o['banker']:.6f}   Tie {o['tie']:.6f}")
+    table = Table()
+    for col in ("bet", "pays", "P(win)", "house edge", "return", "std dev"):
+        table.add_column(col, justify="left" if col in ("bet", "pays") else "right")
+    for b in report["bets"]:
+        table.add_row(
+            b["bet"],
+            b["pays"],
+            f"{b['probability_win']:.6f}",
+            f"{100 * b['house_edge']:.4f}%",
+            f"{100 * b['return']:.4f}%",
+            f"{b['std_dev']:.4f}",
+        )
+    console.print(table)
