@@ -1,0 +1,49 @@
+"""``croupier analyze baccarat``: the JSON contract, text and HTML."""
+
+import json
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+runner = CliRunner()
+
+
+def test_analyze_json_contract():
+    result = runner.invoke(
+        app, ["analyze", "baccarat", "--ruleset", "macau-2009", "--decks", "8", "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "baccarat" and data["ruleset"] == "macau-2009" and data["decks"] == 8
+    assert data["combinations"] == 4_998_398_275_503_360
+    assert set(data["outcomes"]) == {"player", "banker", "tie"}
+    names = [b["bet"] for b in data["bets"]]
+    assert names == ["player", "banker", "tie", "player_pair", "banker_pair", "dragon7"]
+    for b in data["bets"]:
+        assert {"bet", "probability_win", "house_edge", "return", "std_dev"} <= set(b)
+        assert abs(b["return"] + b["house_edge"] - 1) < 1e-12
+
+
+def test_analyze_a_depleted_shoe():
+    full = json.loads(runner.invoke(app, ["analyze", "baccarat", "--format", "json"]).stdout)
+    less = json.loads(
+        runner.invoke(
+            app, ["analyze", "baccarat", "--remove", "9S,9H,9D,8C", "--format", "json"]
+        ).stdout
+    )
+    assert less["cards"] == full["cards"] - 4 and less["combinations"] < full["combinations"]
+    assert less["bets"][2]["house_edge"] != full["bets"][2]["house_edge"]
+
+
+def test_analyze_html_and_text():
+    html = runner.invoke(app, ["analyze", "baccarat", "--format", "html"]).stdout
+    assert html.startswith("<!doctype html>") and "data:image/png;base64," in html
+    assert "55/2004" in html
+    text = runner.invoke(app, ["analyze", "baccarat", "-r", "pt-ponto-banca-2015"]).output
+    assert "house edge" in text and "banker" in text
+
+
+def test_analyze_refuses_a_bad_removal():
+    result = runner.invoke(app, ["analyze", "baccarat", "--decks", "1", "--remove", "AS,AS"])
+    assert result.exit_code == 2 and "no A" in result.output
