@@ -85,8 +85,9 @@ def main() -> None:
     try:
         import eval7
 
-        ecards = [[eval7.Card(card_text(c)[0] + card_text(c)[1].lower()) for c in h]
-                  for h in hand_lists]
+        ecards = [
+            [eval7.Card(card_text(c)[0] + card_text(c)[1].lower()) for c in h] for h in hand_lists
+        ]
         evaluate = eval7.evaluate
         results["eval7_per_s"] = per_second(lambda: sum(1 for h in ecards if evaluate(h) >= 0))
     except ImportError:
@@ -114,8 +115,12 @@ def main() -> None:
 
     treys = results["treys_per_s"]
     if treys:
-        for key in ("croupier_rank5_per_s", "eval7_per_s", "phevaluator_per_s",
-                    "croupier_batch_per_s"):
+        for key in (
+            "croupier_rank5_per_s",
+            "eval7_per_s",
+            "phevaluator_per_s",
+            "croupier_batch_per_s",
+        ):
             if results.get(key):
                 results[key.replace("_per_s", "_vs_treys")] = round(results[key] / treys, 3)
     results = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in results.items()}
@@ -131,13 +136,18 @@ def main() -> None:
         ("croupier rank_batch, compiled batch", "croupier_batch_per_s"),
     ]:
         value = results.get(key)
-        ratio = results.get(key.replace("_per_s", "_vs_treys"), 1.0 if key == "treys_per_s"
-                            else None)
+        ratio = results.get(
+            key.replace("_per_s", "_vs_treys"), 1.0 if key == "treys_per_s" else None
+        )
         shown = f"{value:>16,.0f}" if value else f"{'not installed':>16}"
         print(f"{label:<48}{shown}{'' if ratio is None else f'{ratio:>10.2f}'}")
-    print(f"all 2,598,960 hands keyed by art. 8 (compiled):  {results['all_hands_keyed_ms']:.1f} ms"
-          "  (target < 10 ms)")
-    print(f"all 2,598,960 hands read from the rank table:     {results['all_hands_table_ms']:.2f} ms")
+    print(
+        f"all 2,598,960 hands keyed by art. 8 (compiled):  {results['all_hands_keyed_ms']:.1f} ms"
+        "  (target < 10 ms)"
+    )
+    print(
+        f"all 2,598,960 hands read from the rank table:     {results['all_hands_table_ms']:.2f} ms"
+    )
 
 
 if __name__ == "__main__":

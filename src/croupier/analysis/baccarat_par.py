@@ -124,3 +124,28 @@ def analyze(
         },
         "bets": [b.record() for b in bets],
     }
+
+
+def net_per_unit(bet: str, rules: BaccaratRules, coup: Any) -> Fraction:
+    """What one unit on ``bet`` nets on a dealt coup, by the same terms as the figures above."""
+    winner = coup.winner
+    if bet == "player":
+        return Fraction({"player": 1, "tie": 0, "banker": -1}[winner])
+    if bet == "banker":
+        if winner != "banker":
+            return Fraction(0 if winner == "tie" else -1)
+        terms = rules.scheme.banker_win(coup)
+        return terms.gross - terms.deduction if terms.outcome == "win" else Fraction(0)
+    if bet == "tie":
+        return Fraction(8 if winner == "tie" else -1)
+    if bet == "player_pair":
+        return Fraction(11 if coup.player_pair else -1)
+    if bet == "banker_pair":
+        return Fraction(11 if coup.banker_pair else -1)
+    if bet == "dragon7":
+        return Fraction(40 if coup.dragon7 else -1)
+    if bet == "lucky6":
+        if winner == "banker" and coup.banker_total == 6:
+            return Fraction(12 if len(coup.banker) == 2 else 20)
+        return Fraction(-1)
+    raise ValueError(f"no exact figure for bet {bet!r}")
