@@ -101,8 +101,53 @@ def bet_figures(rules: BaccaratRules, comp: Composition) -> tuple[Outcomes, list
     return o, bets
 
 
+def jackpot_records(
+    rules: BaccaratRules, comp: Composition, pool: int | None = None
+) -> list[dict[str, Any]]:
+    """The jackpot rows of a PAR sheet: the bet as a whole (``jackpot_<modality>``) and each
+    combination (``jackpot_<modality>_<combination>``: its hit probability and its share of the
+    return; a combination is not a bet of its own, so its edge and deviation are null)."""
+    from croupier.analysis.baccarat_jackpot import jackpot_figures
+
+    spec = rules.jackpot
+    if spec is None:
+        return []
+    fig = jackpot_figures(spec, comp, pool)
+    expected: Fraction = fig["expected"]
+    std = math.sqrt(float(fig["second_moment"] - expected**2))
+    hit = sum((r["probability"] for r in fig["rows"]), Fraction(0))
+    m = spec.modality
+    out: list[dict[str, Any]] = [
+        {
+            "bet": f"jackpot_{m}",
+            "pays": f"prizes on a pool of {fig['pool']}",
+            "probability_win": float(hit),
+            "house_edge": float(-expected),
+            "return": float(1 + expected),
+            "std_dev": std,
+            "house_edge_exact": f"{(-expected).numerator}/{(-expected).denominator}",
+        }
+    ]
+    for r in fig["rows"]:
+        out.append(
+            {
+                "bet": f"jackpot_{m}_{r['combination']}",
+                "pays": str(r["prize"]),
+                "probability_win": float(r["probability"]),
+                "house_edge": None,
+                "return": float(r["return"]),
+                "std_dev": None,
+            }
+        )
+    return out
+
+
 def analyze(
-    ruleset_name: str, rules: BaccaratRules, decks: int, removed: str | None = None
+    ruleset_name: str,
+    rules: BaccaratRules,
+    decks: int,
+    removed: str | None = None,
+    pool: int | None = None,
 ) -> dict[str, Any]:
     """The JSON object of ``croupier analyze baccarat``."""
     comp = Composition.full(decks)
@@ -122,7 +167,7 @@ def analyze(
             "banker": sum(o.banker_wins_two) + sum(o.banker_wins_three),
             "tie": sum(o.ties),
         },
-        "bets": [b.record() for b in bets],
+        "bets": [b.record() for b in bets] + jackpot_records(rules, comp, pool),
     }
 
 

@@ -23,7 +23,7 @@ def _png(fig: Any) -> str:
 
 def _charts(report: dict[str, Any]) -> list[tuple[str, str]]:
     charts = []
-    bets = report["bets"]
+    bets = [b for b in report["bets"] if b["house_edge"] is not None]
     fig, ax = plt.subplots(figsize=(7, 3.2))
     ax.bar([b["bet"] for b in bets], [100 * b["house_edge"] for b in bets], color="#1f6f43")
     ax.set_ylabel("house edge (%)")
@@ -44,15 +44,23 @@ def _charts(report: dict[str, Any]) -> list[tuple[str, str]]:
     return charts
 
 
+def _pct(value: float | None) -> str:
+    return "" if value is None else f"{100 * value:.4f}%"
+
+
+def _bet_row(b: dict[str, Any]) -> str:
+    std = "" if b["std_dev"] is None else f"{b['std_dev']:.4f}"
+    return (
+        f"<tr><td>{html.escape(b['bet'])}</td><td>{html.escape(str(b.get('pays', '')))}</td>"
+        f"<td>{b['probability_win']:.8g}</td><td>{_pct(b['house_edge'])}</td>"
+        f"<td>{_pct(b['return'])}</td><td>{std}</td></tr>"
+    )
+
+
 def render(report: dict[str, Any], ruleset: dict[str, Any]) -> str:
     """The whole report as one HTML page."""
     e = html.escape
-    rows = "".join(
-        f"<tr><td>{e(b['bet'])}</td><td>{e(str(b.get('pays', '')))}</td>"
-        f"<td>{b['probability_win']:.6f}</td><td>{100 * b['house_edge']:.4f}%</td>"
-        f"<td>{100 * b['return']:.4f}%</td><td>{b['std_dev']:.4f}</td></tr>"
-        for b in report["bets"]
-    )
+    rows = "".join(_bet_row(b) for b in report["bets"])
     outcomes = "".join(
         f"<tr><td>{e(k)}</td><td>{v:.8f}</td></tr>" for k, v in report.get("outcomes", {}).items()
     )

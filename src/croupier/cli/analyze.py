@@ -30,6 +30,9 @@ def baccarat(
         None, "--decks", min=1, max=12, help="Decks in the shoe (default: the ruleset's)."
     ),
     remove: str = typer.Option(None, "--remove", help="Cards already out, e.g. '9S,3H,KD'."),
+    pool: int = typer.Option(
+        None, "--pool", min=0, help="Jackpot pool for the jackpot's return (default: its seed)."
+    ),
     settings: list[str] = SET_OPTION,
     fmt: ParFormat = PAR_FORMAT,
 ) -> None:
@@ -37,7 +40,7 @@ def baccarat(
     loaded = load(ruleset, settings, "baccarat")
     rules = loaded.baccarat()
     try:
-        report = analyze_baccarat_shoe(loaded.name, rules, decks or rules.shoe.decks, remove)
+        report = analyze_baccarat_shoe(loaded.name, rules, decks or rules.shoe.decks, remove, pool)
     except (CroupierError, ValueError) as exc:
         fail(str(exc))
     if fmt is ParFormat.json:
@@ -58,12 +61,14 @@ def baccarat(
     for col in ("bet", "pays", "P(win)", "house edge", "return", "std dev"):
         table.add_column(col, justify="left" if col in ("bet", "pays") else "right")
     for b in report["bets"]:
+        edge = "" if b["house_edge"] is None else f"{100 * b['house_edge']:.4f}%"
+        std = "" if b["std_dev"] is None else f"{b['std_dev']:.4f}"
         table.add_row(
             b["bet"],
             b["pays"],
-            f"{b['probability_win']:.6f}",
-            f"{100 * b['house_edge']:.4f}%",
+            f"{b['probability_win']:.8g}",
+            edge,
             f"{100 * b['return']:.4f}%",
-            f"{b['std_dev']:.4f}",
+            std,
         )
     console.print(table)
