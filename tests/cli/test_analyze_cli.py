@@ -47,3 +47,24 @@ def test_analyze_html_and_text():
 def test_analyze_refuses_a_bad_removal():
     result = runner.invoke(app, ["analyze", "baccarat", "--decks", "1", "--remove", "AS,AS"])
     assert result.exit_code == 2 and "no A" in result.output
+
+
+def test_analyze_stud_json_contract():
+    result = runner.invoke(
+        app,
+        [
+            "analyze",
+            "stud",
+            "--ruleset",
+            "macau-stud-2004",
+            "--strategy",
+            "pair",
+            "--format",
+            "json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert {"house_edge_ante", "element_of_risk", "probability_raise", "return_table"} <= set(data)
+    assert abs(sum(r["probability"] for r in data["return_table"]) - 1) < 1e-9
+    assert data["jackpot"]["rows"][0]["combination"] == "royal_flush"

@@ -72,3 +72,77 @@ def baccarat(
             std,
         )
     console.print(table)
+
+
+@app.command("stud")
+def stud(
+    ruleset: str = typer.Option("macau-stud-2004", "--ruleset", "-r"),
+    strategy: str = typer.Option(
+        "optimal", "--strategy", help="optimal (own five cards), pair, or ak."
+    ),
+    order: str = typer.Option(
+        "macau", "--order", help="macau (suits break ties, art. 8) or us (ties push)."
+    ),
+    pool: int = typer.Option(None, "--pool", min=0, help="Jackpot pool (default: its seed)."),
+    settings: list[str] = SET_OPTION,
+    fmt: ParFormat = PAR_FORMAT,
+) -> None:
+    """House edge per ante, element of risk, raise probability and the return table, exactly."""
+    from croupier.analysis.stud_exact import analyze_stud, stud_jackpot
+
+    loaded = load(ruleset, settings, "stud")
+    rules = loaded.stud()
+    if strategy not in ("optimal", "pair", "ak") or order not in ("macau", "us"):
+        fail("--strategy: optimal, pair or ak; --order: macau or us")
+    report = {
+        "game": "stud",
+        "ruleset": loaded.name,
+        **analyze_stud(rules.royal_flush_pays, strategy, order),
+    }
+    if rules.jackpot is not None:
+        report["jackpot"] = stud_jackpot(rules.jackpot, pool)
+    if fmt is ParFormat.json:
+        print_json(report)
+        return
+    if fmt is ParFormat.html:
+        rows = [
+            {
+                "bet": r["outcome"],
+                "pays": f"{r['net']:+}",
+                "probability_win": r["probability"],
+                "house_edge": None,
+                "return": r["probability"] * r["net"],
+                "std_dev": None,
+            }
+            for r in report["return_table"]
+        ]
+        summary = loaded.summary()
+        summary["options"] = dict(loaded.options)
+        typer.echo(
+            render(
+                {
+                    "ruleset": loaded.name,
+                    "game": "stud",
+                    "strategy": strategy,
+                    "house_edge_ante": report["house_edge_ante"],
+                    "element_of_risk": report["element_of_risk"],
+                    "probability_raise": report["probability_raise"],
+                    "bets": rows,
+                },
+                summary,
+            )
+        )
+        return
+    console.print(f"[bold]{loaded.title}[/] ({loaded.name}), strategy {strategy}, order {order}")
+    console.print(
+        f"  house edge per ante {100 * report['house_edge_ante']:.4f}%, element of "
+        f"risk {100 * report['element_of_risk']:.4f}%, raise "
+        f"{100 * report['probability_raise']:.2f}% of hands"
+    )
+    for r in report["return_table"]:
+        console.print(f"  {r['outcome']:<34} {r['probability']:.8f}  net {r['net']:+}")
+    if "jackpot" in report:
+        j = report["jackpot"]
+        console.print(
+            f"  jackpot: return {100 * j['return']:.2f}% per ticket on a pool of {j['pool']}"
+        )

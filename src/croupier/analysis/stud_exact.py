@@ -1,0 +1,351 @@
+"""Exact Macau stud odds: every player hand against every dealer hand it can meet.
+
+For a player hand ``P`` the dealer holds one of the C(47,5) = 1,533,939 hands that share no
+card with it. Its value depends only on how many of those do not qualify (art. 9(1)), how many
+qualify and rank below ``P``, and how many above. They are counted without pairing hands:
+
+* every hand is walked in the order of art. 8 (the dense ranks of
+  :mod:`croupier.games.stud.evaluator`); a counter per card subset (sizes 0 to 5) holds how many
+  hands already walked contain that subset;
+* by inclusion-exclusion, the hands walked so far that share no card with ``P`` number
+  ``sum over subsets S of P of (-1)^|S| count[S]``: 32 counter reads per hand.
+
+Non-qualifying hands are exactly the lowest hands of the order (high cards below A-K), so one
+snapshot of the counters at that threshold gives each hand's count of non-qualifying dealer
+hands. Hands that compare equal (the US order, where suits never count) are walked as a group:
+counting before and after the group gives the ties. Everything is an exact integer; the whole
+walk takes seconds (a brute force over the pairs is about 4e12 comparisons).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+from typing import Any
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from croupier.games.stud.evaluator import HANDS, build_tables, sparse_keys_all
+from croupier.games.stud.hands import CATEGORIES
+from croupier.games.stud.rules import RAISE_PAYS
+
+DEALER_HANDS = comb(47, 5)  # 1,533,939
+
+
+@numba.njit(cache=True)
+def _hand_cards() -> npt.NDArray[np.int8]:  # pragma: no cover
+    """The five cards of every hand, in colex order (the table order)."""
+    out = np.empty((2598960, 5), dtype=np.int8)
+    i = 0
+    for e in range(4, 52):
+        for d in range(3, e):
+            for c in range(2, d):
+                for b in range(1, c):
+                    for a in range(b):
+                        out[i, 0] = a
+                        out[i, 1] = b
+                        out[i, 2] = c
+                        out[i, 3] = d
+                        out[i, 4] = e
+                        i += 1
+    return out
+
+
+@numba.njit(cache=True)
+def _subset_indices(
+    cards: npt.NDArray[np.int8], colex: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:  # pragma: no cover
+    """For each hand, the colex index (within its size) of each of its 31 nonempty subsets;
+    column = the subset's bit mask - 1; sizes from the popcount."""
+    n = cards.shape[0]
+    out = np.empty((n, 31), dtype=np.int64)
+    for i in range(n):
+        for mask in range(1, 32):
+            k = 0
+            idx = 0
+            for j in range(5):
+                if mask & (1 << j):
+                    idx += colex[k, cards[i, j]]
+                    k += 1
+            out[i, mask - 1] = idx
+    return out
+
+
+@numba.njit(cache=True)
+def _walk(
+    order: npt.NDArray[np.int64],
+    ranks: npt.NDArray[np.int64],
+    subsets: npt.NDArray[np.int64],
+    threshold: int,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # pragma: no cover
+    """Per hand: disjoint hands ranked below it, equal to it, and below ``threshold``."""
+    n = order.shape[0]
+    sizes = np.empty(31, dtype=np.int64)
+    for mask in range(1, 32):
+        sizes[mask - 1] = (
+            ((mask >> 0) & 1)
+            + ((mask >> 1) & 1)
+            + ((mask >> 2) & 1)
+            + ((mask >> 3) & 1)
+            + ((mask >> 4) & 1)
+        )
+    c1 = np.zeros(52, dtype=np.int64)
+    c2 = np.zeros(1326, dtype=np.int64)
+    c3 = np.zeros(22100, dtype=np.int64)
+    c4 = np.zeros(270725, dtype=np.int64)
+    c5 = np.zeros(2598960, dtype=np.int64)
+    below = np.zeros(n, dtype=np.int64)
+    equal = np.zeros(n, dtype=np.int64)
+    nonq = np.zeros(n, dtype=np.int64)
+    walked = 0
+    snapshot_taken = False
+    s1 = c1.copy()
+    s2 = c2.copy()
+    s3 = c3.copy()
+    s4 = c4.copy()
+    s5 = c5.copy()
+    s0 = 0
+    start = 0
+    while start < n:
+        r = ranks[order[start]]
+        if not snapshot_taken and r >= threshold:
+            s1[:] = c1
+            s2[:] = c2
+            s3[:] = c3
+            s4[:] = c4
+            s5[:] = c5
+            s0 = walked
+            snapshot_taken = True
+        stop = start
+        while stop < n and ranks[order[stop]] == r:
+            stop += 1
+        for t in range(start, stop):
+            h = order[t]
+            total = walked
+            for m in range(31):
+                k = sizes[m]
+                idx = subsets[h, m]
+                if k == 1:
+                    v = c1[idx]
+                elif k == 2:
+                    v = c2[idx]
+                elif k == 3:
+                    v = c3[idx]
+                elif k == 4:
+                    v = c4[idx]
+                else:
+                    v = c5[idx]
+                total += -v if k % 2 else v
+            below[h] = total
+        for t in range(start, stop):
+            h = order[t]
+            walked += 1
+            c1[subsets[h, 0]] += 1
+            c1[subsets[h, 1]] += 1
+            c1[subsets[h, 3]] += 1
+            c1[subsets[h, 7]] += 1
+            c1[subsets[h, 15]] += 1
+            for m in range(31):
+                k = sizes[m]
+                idx = subsets[h, m]
+                if k == 2:
+                    c2[idx] += 1
+                elif k == 3:
+                    c3[idx] += 1
+                elif k == 4:
+                    c4[idx] += 1
+                elif k == 5:
+                    c5[idx] += 1
+        for t in range(start, stop):
+            h = order[t]
+            total = walked
+            for m in range(31):
+                k = sizes[m]
+                idx = subsets[h, m]
+                if k == 1:
+                    v = c1[idx]
+                elif k == 2:
+                    v = c2[idx]
+                elif k == 3:
+                    v = c3[idx]
+                elif k == 4:
+                    v = c4[idx]
+                else:
+                    v = c5[idx]
+                total += -v if k % 2 else v
+            equal[h] = total - below[h]
+        start = stop
+    for h in range(n):
+        total = s0
+        for m in range(31):
+            k = sizes[m]
+            idx = subsets[h, m]
+            if k == 1:
+                v = s1[idx]
+            elif k == 2:
+                v = s2[idx]
+            elif k == 3:
+                v = s3[idx]
+            elif k == 4:
+                v = s4[idx]
+            else:
+                v = s5[idx]
+            total += -v if k % 2 else v
+        nonq[h] = total
+    return below, equal, nonq
+
+
+@dataclass(frozen=True)
+class StudCounts:
+    """Per player hand (colex order): dealer hands it meets that do not qualify, that qualify and
+    rank below it, that tie with it, and the hand's category index."""
+
+    nonqualifying: npt.NDArray[np.int64]
+    qualifying_below: npt.NDArray[np.int64]
+    ties: npt.NDArray[np.int64]
+    category: npt.NDArray[np.int8]
+
+
+@cache
+def stud_counts(order_name: str = "macau") -> StudCounts:
+    """``"macau"``: the order of art. 8 (suits decide); ``"us"``: suits never count (ties)."""
+    tables = build_tables()
+    keys = sparse_keys_all()
+    if order_name == "us":
+        keys = keys >> 2  # the suit tie-break lives in the low two bits of every key
+    distinct = np.unique(keys)
+    ranks = np.searchsorted(distinct, keys).astype(np.int64)
+    category = tables.category[tables.rank]
+    cards = _hand_cards()
+    # the lowest qualifying hand: ace-king (art. 9(1)); everything below is high card
+    high_card = category == 0
+    ranks_of = cards.astype(np.int64) >> 2
+    has_ace = (ranks_of == 12).any(axis=1)
+    has_king = (ranks_of == 11).any(axis=1)
+    qualifying = ~high_card | (has_ace & has_king)
+    threshold = int(ranks[qualifying].min())
+    assert int(ranks[~qualifying].max()) < threshold, "non-qualifying hands are the lowest"
+    colex = np.array([[comb(n, k) for n in range(52)] for k in range(1, 6)], dtype=np.int64)
+    subsets = _subset_indices(cards, colex)
+    order = np.argsort(ranks, kind="stable").astype(np.int64)
+    below, equal, nonq = _walk(order, ranks, subsets, threshold)
+    qualifying_below = np.maximum(below - nonq, 0)
+    # a dealer hand equal to a non-qualifying player hand does not qualify either: it is
+    # already counted in ``nonq`` and is no tie
+    ties = np.where(ranks >= threshold, equal, 0)
+    return StudCounts(nonq, qualifying_below, ties, category)
+
+
+def raise_multiples(royal: int) -> npt.NDArray[np.int64]:
+    return np.array(
+        [RAISE_PAYS.get(c, royal) if c != "royal_flush" else royal for c in CATEGORIES],
+        dtype=np.int64,
+    )
+
+
+def analyze_stud(
+    royal: int = 100, strategy: str = "optimal", order_name: str = "macau"
+) -> dict[str, Any]:
+    """House edge per ante, element of risk, raise probability and the return table, exactly.
+
+    ``strategy``: ``optimal`` (raise whenever raising beats folding's -1), ``pair`` (raise on a
+    pair or better) or ``ak`` (raise on ace-king or better, the dealer's own qualification)."""
+    counts = stud_counts(order_name)
+    mult = raise_multiples(royal)[counts.category]
+    nq = counts.nonqualifying
+    win = counts.qualifying_below
+    tie = counts.ties  # US order only: a qualified dealer's tie pushes ante and raise
+    lose = DEALER_HANDS - nq - win - tie
+    # value of raising, times DEALER_HANDS: ante 1:1 and raise returned on no qualification;
+    # ante 1:1 plus raise at the paytable on a win; ante and raise (3) lost on a loss
+    raise_value = nq * 1 + win * (1 + 2 * mult) - lose * 3
+    fold_value = -DEALER_HANDS
+    if strategy == "optimal":
+        raises = raise_value > fold_value
+    elif strategy == "pair":
+        raises = counts.category >= 1
+    elif strategy == "ak":
+        cards = _hand_cards().astype(np.int64) >> 2
+        raises = (counts.category >= 1) | (
+            ((cards == 12).any(axis=1)) & ((cards == 11).any(axis=1))
+        )
+    else:
+        raise ValueError(f"strategy: {strategy!r} is optimal, pair or ak")
+    total_value = int(raise_value[raises].sum()) + fold_value * int((~raises).sum())
+    denominator = HANDS * DEALER_HANDS
+    ev = Fraction(total_value, denominator)
+    p_raise = Fraction(int(raises.sum()), HANDS)
+    rows = []
+    r_nq = int(nq[raises].sum())
+    r_lose = int(lose[raises].sum())
+    r_tie = int(tie[raises].sum())
+    rows.append({"outcome": "fold", "probability": float(1 - p_raise), "net": -1})
+    rows.append({"outcome": "dealer does not qualify", "probability": r_nq / denominator, "net": 1})
+    rows.append({"outcome": "dealer wins", "probability": r_lose / denominator, "net": -3})
+    if order_name == "us":
+        rows.append({"outcome": "tie", "probability": r_tie / denominator, "net": 0})
+    for index, name in enumerate(CATEGORIES):
+        sel = raises & (counts.category == index)
+        w = int(win[sel].sum())
+        if w:
+            m = int(raise_multiples(royal)[index])
+            rows.append(
+                {
+                    "outcome": f"player wins with {name}",
+                    "probability": w / denominator,
+                    "net": 1 + 2 * m,
+                }
+            )
+    return {
+        "house_edge_ante": float(-ev),
+        "house_edge_ante_exact": f"{(-ev).numerator}/{(-ev).denominator}",
+        "element_of_risk": float(-ev / (1 + 2 * p_raise)),
+        "probability_raise": float(p_raise),
+        "strategy": strategy,
+        "order": order_name,
+        "royal_flush_pays": royal,
+        "return_table": rows,
+    }
+
+
+JACKPOT_HANDS = {  # hands of each category among the 2,598,960
+    "royal_flush": 4,
+    "straight_flush": 36,
+    "four_of_a_kind": 624,
+    "full_house": 3744,
+    "flush": 5108,
+}
+
+
+def stud_jackpot(spec: Any, pool: int | None = None) -> dict[str, Any]:
+    """Hit rates of the jackpot paytable (art. 10(2)) on the player's own five cards and the
+    jackpot bet's return per ticket, one bettor at the table (every prize to them); the
+    strategies above never fold a flush or better, so folding costs no jackpot."""
+    pool = spec.seed if pool is None else pool
+    stake = spec.stake or 1
+    rows = []
+    expected = Fraction(-1)
+    for name, hands in JACKPOT_HANDS.items():
+        p = Fraction(hands, HANDS)
+        prize, _ = spec.prizes[name].amount(pool)
+        gain = Fraction(prize) / stake
+        expected += p * gain
+        rows.append(
+            {
+                "combination": name,
+                "probability": float(p),
+                "prize": int(prize),
+                "return": float(p * gain),
+            }
+        )
+    return {
+        "pool": pool,
+        "stake": stake,
+        "return": float(1 + expected),
+        "house_edge": float(-expected),
+        "rows": rows,
+    }
