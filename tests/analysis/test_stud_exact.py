@@ -16,6 +16,7 @@ from croupier.games.stud.evaluator import COLEX, HANDS, build_tables, rank5
 COMBINATIONS = HANDS * DEALER_HANDS * 5
 assert COMBINATIONS == 19_933_230_517_200
 PUBLISHED_LOSS = {"pair": 1_090_272_101_460, "ak": 1_132_600_203_540}
+PERFECT_LOSS = 1_041_372_912_372  # "perfect strategy" (own cards and the dealer's up card)
 AKJ83_LOSS = 1_059_715_400_580  # "raise on ace/king/jack/8/3 or better": 5.316%
 
 
@@ -73,3 +74,15 @@ def test_royal_payout_option_changes_the_edge():
 def test_every_hand_is_counted():
     cards = _hand_cards()
     assert cards.shape == (HANDS, 5) and (np.diff(cards, axis=1) > 0).all()
+
+
+def test_optimal_strategy_with_the_up_card_matches_the_published_perfect_strategy():
+    from croupier.analysis.stud_upcard import analyze_upcard
+
+    report = analyze_upcard(100, "us")
+    assert loss(report) == PERFECT_LOSS
+    assert report["house_edge_ante"] == pytest.approx(0.05224, abs=0.00001)
+    assert report["element_of_risk"] == pytest.approx(0.02555, abs=0.00001)
+    macau = analyze_upcard(100, "macau")
+    assert abs(macau["house_edge_ante"] - report["house_edge_ante"]) < 0.0005
+    assert abs(sum(r["probability"] for r in macau["return_table"]) - 1) < 1e-12
