@@ -75,6 +75,29 @@ def _subset_indices(
     return out
 
 
+@numba.njit(cache=True, inline="always")
+def _disjoint(
+    counters: tuple[Any, ...], subsets: npt.NDArray[np.int64], sizes: npt.NDArray[np.int64], h: int
+) -> int:  # pragma: no cover
+    """Hands counted in ``counters`` that share no card with hand ``h`` (inclusion-exclusion
+    over its subsets; ``counters[0][0]`` counts every hand)."""
+    total: int = counters[0][0]
+    for m in range(31):
+        k = sizes[m]
+        v = counters[k][subsets[h, m]]
+        total += -v if k % 2 else v
+    return total
+
+
+@numba.njit(cache=True, inline="always")
+def _count(
+    counters: tuple[Any, ...], subsets: npt.NDArray[np.int64], sizes: npt.NDArray[np.int64], h: int
+) -> None:  # pragma: no cover
+    counters[0][0] += 1
+    for m in range(31):
+        counters[sizes[m]][subsets[h, m]] += 1
+
+
 @numba.njit(cache=True)
 def _walk(
     order: npt.NDArray[np.int64],
@@ -93,109 +116,46 @@ def _walk(
             + ((mask >> 3) & 1)
             + ((mask >> 4) & 1)
         )
-    c1 = np.zeros(52, dtype=np.int64)
-    c2 = np.zeros(1326, dtype=np.int64)
-    c3 = np.zeros(22100, dtype=np.int64)
-    c4 = np.zeros(270725, dtype=np.int64)
-    c5 = np.zeros(2598960, dtype=np.int64)
+    lengths = (1, 52, 1326, 22100, 270725, 2598960)
+    counters = (
+        np.zeros(lengths[0], np.int64),
+        np.zeros(lengths[1], np.int64),
+        np.zeros(lengths[2], np.int64),
+        np.zeros(lengths[3], np.int64),
+        np.zeros(lengths[4], np.int64),
+        np.zeros(lengths[5], np.int64),
+    )
     below = np.zeros(n, dtype=np.int64)
     equal = np.zeros(n, dtype=np.int64)
     nonq = np.zeros(n, dtype=np.int64)
-    walked = 0
+    snapshot = counters
     snapshot_taken = False
-    s1 = c1.copy()
-    s2 = c2.copy()
-    s3 = c3.copy()
-    s4 = c4.copy()
-    s5 = c5.copy()
-    s0 = 0
     start = 0
     while start < n:
         r = ranks[order[start]]
         if not snapshot_taken and r >= threshold:
-            s1[:] = c1
-            s2[:] = c2
-            s3[:] = c3
-            s4[:] = c4
-            s5[:] = c5
-            s0 = walked
+            snapshot = (
+                counters[0].copy(),
+                counters[1].copy(),
+                counters[2].copy(),
+                counters[3].copy(),
+                counters[4].copy(),
+                counters[5].copy(),
+            )
             snapshot_taken = True
         stop = start
         while stop < n and ranks[order[stop]] == r:
             stop += 1
+        for t in range(start, stop):  # before the group: strictly below
+            below[order[t]] = _disjoint(counters, subsets, sizes, order[t])
         for t in range(start, stop):
+            _count(counters, subsets, sizes, order[t])
+        for t in range(start, stop):  # after it: below or equal
             h = order[t]
-            total = walked
-            for m in range(31):
-                k = sizes[m]
-                idx = subsets[h, m]
-                if k == 1:
-                    v = c1[idx]
-                elif k == 2:
-                    v = c2[idx]
-                elif k == 3:
-                    v = c3[idx]
-                elif k == 4:
-                    v = c4[idx]
-                else:
-                    v = c5[idx]
-                total += -v if k % 2 else v
-            below[h] = total
-        for t in range(start, stop):
-            h = order[t]
-            walked += 1
-            c1[subsets[h, 0]] += 1
-            c1[subsets[h, 1]] += 1
-            c1[subsets[h, 3]] += 1
-            c1[subsets[h, 7]] += 1
-            c1[subsets[h, 15]] += 1
-            for m in range(31):
-                k = sizes[m]
-                idx = subsets[h, m]
-                if k == 2:
-                    c2[idx] += 1
-                elif k == 3:
-                    c3[idx] += 1
-                elif k == 4:
-                    c4[idx] += 1
-                elif k == 5:
-                    c5[idx] += 1
-        for t in range(start, stop):
-            h = order[t]
-            total = walked
-            for m in range(31):
-                k = sizes[m]
-                idx = subsets[h, m]
-                if k == 1:
-                    v = c1[idx]
-                elif k == 2:
-                    v = c2[idx]
-                elif k == 3:
-                    v = c3[idx]
-                elif k == 4:
-                    v = c4[idx]
-                else:
-                    v = c5[idx]
-                total += -v if k % 2 else v
-            equal[h] = total - below[h]
+            equal[h] = _disjoint(counters, subsets, sizes, h) - below[h]
         start = stop
     for h in range(n):
-        total = s0
-        for m in range(31):
-            k = sizes[m]
-            idx = subsets[h, m]
-            if k == 1:
-                v = s1[idx]
-            elif k == 2:
-                v = s2[idx]
-            elif k == 3:
-                v = s3[idx]
-            elif k == 4:
-                v = s4[idx]
-            else:
-                v = s5[idx]
-            total += -v if k % 2 else v
-        nonq[h] = total
+        nonq[h] = _disjoint(snapshot, subsets, sizes, h)
     return below, equal, nonq
 
 
