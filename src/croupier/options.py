@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.errors import RulesetError
-from croupier.money import parse_ratio
+from croupier.money import MoneyPolicy, Rounding, parse_ratio
 
 _MISSING = object()
 
@@ -123,3 +123,23 @@ class Options:
                 raise RulesetError(self.name(key), "is not an option of this ruleset")
         for child in self._children:
             child.finish()
+
+
+def read_money(table: Options, default_currency: str = "MOP") -> MoneyPolicy:
+    """A table's money options: ``currency``, ``minor_digits``, ``rounding_unit`` and
+    ``rounding`` (the direction of the one rounding function, docs/choices.md P4)."""
+    currency = table.string("currency", default_currency)
+    digits = table.integer("minor_digits", 2, minimum=0, maximum=4)
+    unit = table.integer("rounding_unit", 1, minimum=1)
+    rounding = Rounding(
+        table.choice("rounding", "player_favour", [r.value for r in Rounding], "docs/choices.md")
+    )
+    return MoneyPolicy(currency, digits, unit, rounding)
+
+
+def read_minimum(table: Options, key: str, money: MoneyPolicy, article: str) -> int:
+    """A table minimum in minor units, a whole multiple of the table's rounding unit."""
+    minimum = table.integer(key, None, minimum=1, article=article)
+    if minimum % money.unit:
+        raise RulesetError(table.name(key), "must be a multiple of table.rounding_unit")
+    return minimum

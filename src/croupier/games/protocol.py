@@ -11,7 +11,7 @@ the payout, the commission and the article that decided it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -71,6 +71,20 @@ class BetSettlement:
     def net(self) -> int:
         """The bettor's result: payout less stake."""
         return self.payout - self.stake
+
+
+class RecordedRound:
+    """The log every round keeps: each accepted command with its arguments and events, in
+    order, so that :func:`replay` functions can re-apply it to the same cards."""
+
+    log: list[LogEntry]
+
+    def _record(
+        self, command: str, args: Mapping[str, Any], events: Sequence[Event]
+    ) -> tuple[Event, ...]:
+        out = tuple(events)
+        self.log.append(LogEntry(command, dict(args), out))
+        return out
 
 
 class SettlementTotals:

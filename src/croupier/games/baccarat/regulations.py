@@ -30,8 +30,8 @@ from croupier.games.baccarat.jackpot import COMBINATIONS, JackpotSpec
 from croupier.games.baccarat.limits import RULE15_MULTIPLES
 from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules, BetLimit
 from croupier.games.baccarat.sidebets import registered_side_bets
-from croupier.money import MoneyPolicy, Rounding
-from croupier.options import Options
+from croupier.money import MoneyPolicy
+from croupier.options import Options, read_minimum, read_money
 from croupier.pool import JackpotPrize, read_prize
 from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
 
@@ -79,14 +79,9 @@ def build_rules(
     table = options.section("table")
     money = _money(regulation, table)
     seats = _seats(regulation, table)
-    minimum = table.integer(
-        "minimum_bet",
-        None,
-        minimum=1,
-        article=_pt("rule 14") if regulation.portuguese else _m("art. 14"),
+    minimum = read_minimum(
+        table, "minimum_bet", money, _pt("rule 14") if regulation.portuguese else _m("art. 14")
     )
-    if minimum % money.unit:
-        raise RulesetError("table.minimum_bet", "must be a multiple of table.rounding_unit")
     maximum = table.optional_integer("maximum_bet", minimum=minimum)
     squeeze = table.boolean("squeeze", False)
     if squeeze and regulation.portuguese:
@@ -198,17 +193,14 @@ def _shoe(regulation: Regulation, amendments: frozenset[str], o: Options) -> Sho
 
 
 def _money(regulation: Regulation, o: Options) -> MoneyPolicy:
-    currency = o.string("currency", "EUR" if regulation.portuguese else "MOP")
-    if regulation.portuguese and currency != "EUR":
+    money = read_money(o, "EUR" if regulation.portuguese else "MOP")
+    if regulation.portuguese and money.currency != "EUR":
         raise RulesetError(
-            "table.currency", f"{currency!r}: bets are expressed in euros", _pt("rules 2, 14")
+            "table.currency",
+            f"{money.currency!r}: bets are expressed in euros",
+            _pt("rules 2, 14"),
         )
-    digits = o.integer("minor_digits", 2, minimum=0, maximum=4)
-    unit = o.integer("rounding_unit", 1, minimum=1)
-    rounding = Rounding(
-        o.choice("rounding", "player_favour", [r.value for r in Rounding], "docs/choices.md")
-    )
-    return MoneyPolicy(currency, digits, unit, rounding)
+    return money
 
 
 def _seats(regulation: Regulation, o: Options) -> int:

@@ -31,6 +31,7 @@ from croupier.games.protocol import (
     BetSettlement,
     Event,
     LogEntry,
+    RecordedRound,
     SettlementTotals,
     allowed,
 )
@@ -76,7 +77,7 @@ class Settlement(SettlementTotals):
 _MAIN_LOSE_KEY = {"player": "player_lose", "banker": "banker_lose"}
 
 
-class BaccaratRound:
+class BaccaratRound(RecordedRound):
     """A baccarat round on ``cards`` under ``rules``.
 
     ``jackpot_pool`` is the pool before this round (the seed when None); ``carried`` are the
@@ -434,13 +435,6 @@ class BaccaratRound:
         ]
         events.append(Event("round_" + phase.value, {"house_result": settlement.house_result}))
         self._record(command, args or {}, events)
-
-    def _record(
-        self, command: str, args: Mapping[str, Any], events: Sequence[Event]
-    ) -> tuple[Event, ...]:
-        out = tuple(events)
-        self.log.append(LogEntry(command, dict(args), out))
-        return out
 
 
 def _bet_dict(bet: Bet) -> dict[str, Any]:

@@ -11,8 +11,7 @@ from fractions import Fraction
 
 from croupier.errors import RulesetError
 from croupier.games.blackjack.rules import BlackjackRules
-from croupier.money import MoneyPolicy, Rounding
-from croupier.options import Options
+from croupier.options import Options, read_minimum, read_money
 from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
 
 _BJ = "Macau blackjack"
@@ -53,15 +52,9 @@ def build_rules(options: Options) -> BlackjackRules:
             end_of_shoe=EndOfShoe.FINISH_ROUND,
         )
     table = options.section("table")
-    currency = table.string("currency", "MOP")
-    digits = table.integer("minor_digits", 2, minimum=0, maximum=4)
-    unit = table.integer("rounding_unit", 1, minimum=1)
-    rounding = Rounding(table.choice("rounding", "player_favour", [r.value for r in Rounding]))
-    money = MoneyPolicy(currency, digits, unit, rounding)
+    money = read_money(table)
     boxes = table.integer("boxes", 7, minimum=6, maximum=9, article=f"{_BJ} art. 3 [practice]")
-    minimum = table.integer("minimum_bet", None, minimum=1, article="table limits")
-    if minimum % unit:
-        raise RulesetError("table.minimum_bet", "must be a multiple of table.rounding_unit")
+    minimum = read_minimum(table, "minimum_bet", money, "table limits")
     maximum = table.optional_integer("maximum_bet", minimum=minimum)
     r = options.section("rules")
     pays = r.ratio("blackjack_pays", "3/2")

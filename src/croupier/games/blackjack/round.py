@@ -23,7 +23,14 @@ from croupier.cards import card_text
 from croupier.errors import RuleViolation
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.values import VALUES, is_blackjack, same_rank, total
-from croupier.games.protocol import BetSettlement, Event, LogEntry, SettlementTotals, allowed
+from croupier.games.protocol import (
+    BetSettlement,
+    Event,
+    LogEntry,
+    RecordedRound,
+    SettlementTotals,
+    allowed,
+)
 from croupier.shoe import CardSource
 
 BJ = "Macau blackjack"
@@ -93,7 +100,7 @@ class BlackjackSettlement(SettlementTotals):
     house_result: int
 
 
-class BlackjackRound:
+class BlackjackRound(RecordedRound):
     def __init__(self, rules: BlackjackRules, cards: CardSource, *, number: int = 1) -> None:
         self.rules = rules
         self.cards = cards
@@ -726,9 +733,7 @@ class BlackjackRound:
         self, command: str, args: Mapping[str, Any], events: Sequence[Event]
     ) -> tuple[Event, ...]:
         pending, self.log_pending = self.log_pending, []
-        out = tuple(events) + tuple(pending)
-        self.log.append(LogEntry(command, dict(args), out))
-        return out
+        return super()._record(command, args, [*events, *pending])
 
 
 def replay(

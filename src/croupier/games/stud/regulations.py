@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from croupier.errors import RulesetError
 from croupier.games.stud.rules import JACKPOT_COMBINATIONS, StudJackpotSpec, StudRules, cite
-from croupier.money import MoneyPolicy, Rounding
-from croupier.options import Options
+from croupier.money import MoneyPolicy
+from croupier.options import Options, read_minimum, read_money
 from croupier.pool import JackpotPrize, read_prize
 from croupier.shoe import ShoeMode, ShoeSpec
 
@@ -30,17 +30,9 @@ def build_rules(options: Options) -> StudRules:
     decks = shoe.integer("decks", 1, minimum=1, maximum=1, article=cite("art. 1(1)"))
     dealing = shoe.choice("dealing", "shoe", ["shoe", "shuffler"], cite("art. 3, 7"))
     table = options.section("table")
-    currency = table.string("currency", "MOP")
-    digits = table.integer("minor_digits", 2, minimum=0, maximum=4)
-    unit = table.integer("rounding_unit", 1, minimum=1)
-    rounding = Rounding(
-        table.choice("rounding", "player_favour", [r.value for r in Rounding], "docs/choices.md")
-    )
-    money = MoneyPolicy(currency, digits, unit, rounding)
+    money = read_money(table)
     seats = table.integer("seats", 7, minimum=1, maximum=7, article=cite("art. 2(1)"))
-    minimum = table.integer("minimum_ante", None, minimum=1, article="table limits")
-    if minimum % unit:
-        raise RulesetError("table.minimum_ante", "must be a multiple of table.rounding_unit")
+    minimum = read_minimum(table, "minimum_ante", money, "table limits")
     maximum = table.optional_integer("maximum_ante", minimum=minimum)
     cap = table.optional_integer("max_payout_per_game", minimum=1, article=cite("art. 9(5)(7)"))
     paytable = options.section("paytable")

@@ -26,6 +26,7 @@ from croupier.games.protocol import (
     BetSettlement,
     Event,
     LogEntry,
+    RecordedRound,
     SettlementTotals,
     allowed,
 )
@@ -102,7 +103,7 @@ def dealer_qualifies(cards: Sequence[int], category: str) -> bool:
     return 12 in ranks and 11 in ranks
 
 
-class StudRound:
+class StudRound(RecordedRound):
     def __init__(
         self,
         rules: StudRules,
@@ -587,13 +588,6 @@ class StudRound:
         ]
         events.append(Event("round_" + phase.value, {"house_result": s.house_result}))
         self._record(command, args, events)
-
-    def _record(
-        self, command: str, args: Mapping[str, Any], events: Sequence[Event]
-    ) -> tuple[Event, ...]:
-        out = tuple(events)
-        self.log.append(LogEntry(command, dict(args), out))
-        return out
 
 
 def _bet_data(bet: Bet) -> dict[str, Any]:
