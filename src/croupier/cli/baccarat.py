@@ -16,6 +16,9 @@ from croupier.cli.common import (
     load,
     print_json,
 )
+from croupier.cli.common import (
+    bankroll as parse_bankroll,
+)
 from croupier.cli.render import coup_lines
 from croupier.errors import CroupierError
 from croupier.games.baccarat.coup import Coup
@@ -101,8 +104,5 @@ def play(
 ) -> None:
     """Play baccarat against the house in the terminal."""
     loaded = load(ruleset, settings, "baccarat")
-    try:
-        balance = loaded.baccarat().money.parse(bankroll, "--bankroll")
-    except ValueError as exc:
-        fail(str(exc))
+    balance = parse_bankroll(loaded.baccarat().money, bankroll)
     TerminalBaccarat(loaded, balance, source_for(seed), console).run()

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from croupier.cli.render import coup_lines, settlement_lines
-from croupier.cli.session import PlayerSession
+from croupier.cli.session import TerminalGame
 from croupier.errors import RuleViolation
 from croupier.games.baccarat.game import BaccaratGame
 from croupier.games.baccarat.round import BaccaratRound
@@ -48,7 +48,7 @@ HELP = """Type your bets as BET AMOUNT pairs, e.g. 'banker 100' or 'p 50 t 10 pp
   'clear' withdraws bets a tie left on the table; 'rules' shows the table; 'q' ends the session."""
 
 
-class TerminalBaccarat:
+class TerminalBaccarat(TerminalGame):
     def __init__(
         self,
         ruleset: Ruleset,
@@ -59,12 +59,8 @@ class TerminalBaccarat:
         cards: StackedCards | None = None,
         ask: Callable[[str], str] | None = None,
     ) -> None:
-        self.ruleset = ruleset
         self.rules = ruleset.baccarat()
-        self.money = self.rules.money
-        self.session = PlayerSession(self.money, balance)
-        self.console = console
-        self.ask = ask or (lambda prompt: console.input(prompt))
+        super().__init__(ruleset, self.rules.money, balance, console, ask)
         if cards is not None:
             self.game = BaccaratGame(self.rules, cards)
         else:
@@ -92,7 +88,7 @@ class TerminalBaccarat:
     # -- session --------------------------------------------------------------------------
     def run(self) -> None:
         c = self.console
-        c.print(f"[bold]{self.ruleset.title}[/]  [dim]{self.ruleset.source}[/]")
+        self.title()
         c.print(self._limits_text())
         c.print(HELP)
         c.print(f"Balance: [bold]{self.money.format(self.balance)}[/]")
@@ -146,11 +142,8 @@ class TerminalBaccarat:
             text = ", ".join(f"{k} {self.money.format(v)}" for k, v in carried.items())
             c.print(f"[cyan]Your bets stay on the table after the tie (art. 12): {text}[/]")
         while True:
-            try:
-                line = self.ask(f"Round {rnd.number} - your bets> ").strip().lower()
-            except EOFError:
-                return False
-            if line in ("q", "quit", "exit"):
+            line = self.read(f"Round {rnd.number} - your bets> ")
+            if line is None or line in ("q", "quit", "exit"):
                 return False
             if line in ("?", "h", "help"):
                 c.print(HELP)

@@ -6,7 +6,18 @@ import typer
 
 from croupier.cards import parse_card, parse_cards
 from croupier.cli.blackjack_play import TerminalBlackjack, hand_text
-from croupier.cli.common import FORMAT_OPTION, SET_OPTION, Format, console, fail, load, print_json
+from croupier.cli.common import (
+    FORMAT_OPTION,
+    SET_OPTION,
+    Format,
+    console,
+    fail,
+    load,
+    print_json,
+)
+from croupier.cli.common import (
+    bankroll as parse_bankroll,
+)
 from croupier.errors import CroupierError
 from croupier.games.blackjack.report import basic_strategy_player, deal_report, scripted_player
 from croupier.games.blackjack.rules import OPTION_SOURCES
@@ -141,8 +152,5 @@ def play(
 ) -> None:
     """Play blackjack with one or several boxes, with a basic-strategy trainer."""
     loaded = load(ruleset, settings, "blackjack")
-    try:
-        balance = loaded.blackjack().money.parse(bankroll, "--bankroll")
-    except ValueError as exc:
-        fail(str(exc))
+    balance = parse_bankroll(loaded.blackjack().money, bankroll)
     TerminalBlackjack(loaded, balance, source_for(seed), console).run()

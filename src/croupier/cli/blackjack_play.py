@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from croupier.cli.render import card_markup
-from croupier.cli.session import PlayerSession
+from croupier.cli.session import TerminalGame
 from croupier.errors import RuleViolation
 from croupier.games.blackjack.round import BjPhase, BlackjackRound
 from croupier.games.blackjack.strategy import BasicStrategy
@@ -35,7 +35,7 @@ def hand_text(cards: list[int]) -> str:
     return f"{' '.join(card_markup(c) for c in cards)}  [bold]{label}[/]"
 
 
-class TerminalBlackjack:
+class TerminalBlackjack(TerminalGame):
     def __init__(
         self,
         ruleset: Ruleset,
@@ -46,12 +46,8 @@ class TerminalBlackjack:
         cards: StackedCards | None = None,
         ask: Callable[[str], str] | None = None,
     ) -> None:
-        self.ruleset = ruleset
         self.rules = ruleset.blackjack()
-        self.money = self.rules.money
-        self.session = PlayerSession(self.money, balance)
-        self.console = console
-        self.ask = ask or (lambda prompt: console.input(prompt))
+        super().__init__(ruleset, self.rules.money, balance, console, ask)
         self.stacked = cards
         self.shoe = Shoe(self.rules.shoe, source) if source is not None else None
         self.strategy = BasicStrategy(self.rules)
@@ -61,7 +57,7 @@ class TerminalBlackjack:
 
     def run(self) -> None:
         c, f, r = self.console, self.money.format, self.rules
-        c.print(f"[bold]{self.ruleset.title}[/]  [dim]{self.ruleset.source}[/]")
+        self.title()
         c.print(
             f"Bets {f(r.minimum_bet)} to {f(r.maximum_bet) if r.maximum_bet else 'no max'}; "
             f"dealer {'hits' if r.dealer_hits_soft17 else 'stands on'} soft 17; "
@@ -110,11 +106,8 @@ class TerminalBlackjack:
     def _betting(self, rnd: BlackjackRound) -> bool:
         c = self.console
         while True:
-            try:
-                line = self.ask(f"Round {rnd.number} - bets> ").strip().lower()
-            except EOFError:
-                return False
-            if line in ("q", "quit", "exit"):
+            line = self.read(f"Round {rnd.number} - bets> ")
+            if line is None or line in ("q", "quit", "exit"):
                 return False
             if line in ("?", "help"):
                 c.print(HELP)
@@ -201,7 +194,7 @@ class TerminalBlackjack:
         assert up is not None
         for number, box in sorted(rnd.boxes.items()):
             if box.hands[0].blackjack and self.rules.even_money:
-                if self._yes(f"Box {number}: even money? (y/N)> "):
+                if self.yes(f"Box {number}: even money? (y/N)> "):
                     rnd.even_money(PLAYER, number)
                 continue
             if VALUES[up] == 1 and self.rules.insurance:
@@ -209,17 +202,11 @@ class TerminalBlackjack:
                 if (
                     half
                     and self.session.can_stake(half)
-                    and self._yes(f"Box {number}: insurance for {self.money.format(half)}? (y/N)> ")
+                    and self.yes(f"Box {number}: insurance for {self.money.format(half)}? (y/N)> ")
                 ):
                     rnd.insure(PLAYER, number, half)
                     self.session.stake(half)
         rnd.close_insurance()
-
-    def _yes(self, prompt: str) -> bool:
-        try:
-            return self.ask(prompt).strip().lower() in ("y", "yes")
-        except EOFError:
-            return False
 
     def _decide(self, rnd: BlackjackRound) -> None:
         c = self.console
@@ -232,10 +219,7 @@ class TerminalBlackjack:
         label = f"Box {box_no}" + (f" hand {index + 1}" if len(rnd.boxes[box_no].hands) > 1 else "")
         keys = " ".join(f"{a}({k})" for k, a in KEYS.items() if a in legal)
         while True:
-            try:
-                line = self.ask(f"{label}: {hand_text(hand.cards)}  {keys}> ").strip().lower()
-            except EOFError:
-                line = "s"
+            line = self.read(f"{label}: {hand_text(hand.cards)}  {keys}> ") or "s"
             if line == "?":
                 values = ", ".join(
                     f"{a} {v:+.3f}" for a, v in sorted(advice.values.items(), key=lambda kv: -kv[1])

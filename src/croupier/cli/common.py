@@ -56,3 +56,12 @@ SET_OPTION = typer.Option(
     help="Override a ruleset option, e.g. --set bets.commission=banker6_half (repeatable).",
 )
 FORMAT_OPTION = typer.Option(Format.text, "--format", "-f", help="Output format.")
+
+
+def bankroll(money: Any, text: str) -> int:
+    """``--bankroll`` in major units, as minor units; exits with the field's error."""
+    try:
+        amount: int = money.parse(text, "--bankroll")
+    except ValueError as exc:
+        fail(str(exc))
+    return amount

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
 
 from croupier.money import MoneyPolicy
 
@@ -39,3 +43,35 @@ class PlayerSession:
             f"total paid back {f(self.total_paid)}; net result {f(net)}; "
             f"final balance {f(self.balance)}"
         )
+
+
+class TerminalGame:
+    """What every terminal game shares: the ruleset, the player's money, the console and the
+    way it asks (``ask`` can be replaced by tests; end of input reads as ``None``)."""
+
+    def __init__(
+        self,
+        ruleset: Any,
+        money: MoneyPolicy,
+        balance: int,
+        console: Console,
+        ask: Callable[[str], str] | None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.money = money
+        self.session = PlayerSession(money, balance)
+        self.console = console
+        self.ask = ask or (lambda prompt: console.input(prompt))
+
+    def read(self, prompt: str) -> str | None:
+        """One answer, stripped and lower-cased; None at the end of input."""
+        try:
+            return self.ask(prompt).strip().lower()
+        except EOFError:
+            return None
+
+    def yes(self, prompt: str) -> bool:
+        return self.read(prompt) in ("y", "yes")
+
+    def title(self) -> None:
+        self.console.print(f"[bold]{self.ruleset.title}[/]  [dim]{self.ruleset.source}[/]")

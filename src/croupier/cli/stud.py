@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import typer
 
-from croupier.cli.common import FORMAT_OPTION, SET_OPTION, Format, console, fail, load, print_json
+from croupier.cli.common import (
+    FORMAT_OPTION,
+    SET_OPTION,
+    Format,
+    console,
+    fail,
+    load,
+    print_json,
+)
+from croupier.cli.common import (
+    bankroll as parse_bankroll,
+)
 from croupier.cli.render import card_markup
 from croupier.cli.stud_play import TerminalStud
 from croupier.errors import CroupierError
@@ -76,8 +87,5 @@ def play(
 ) -> None:
     """Play stud poker against the dealer in the terminal."""
     loaded = load(ruleset, settings, "stud")
-    try:
-        balance = loaded.stud().money.parse(bankroll, "--bankroll")
-    except ValueError as exc:
-        fail(str(exc))
+    balance = parse_bankroll(loaded.stud().money, bankroll)
     TerminalStud(loaded, balance, source_for(seed), console).run()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from croupier.cli.render import card_markup
-from croupier.cli.session import PlayerSession
+from croupier.cli.session import TerminalGame
 from croupier.errors import RuleViolation
 from croupier.games.stud.evaluator import category_of, rank5
 from croupier.games.stud.round import StudRound
@@ -26,7 +26,7 @@ HELP = """Type your ante, e.g. '100' (Enter repeats the last one); add 'j' for t
 e.g. '100 j'. Then 'r' to raise (twice the ante) or 'f' to fold. 'q' ends the session."""
 
 
-class TerminalStud:
+class TerminalStud(TerminalGame):
     def __init__(
         self,
         ruleset: Ruleset,
@@ -37,12 +37,8 @@ class TerminalStud:
         cards: StackedCards | None = None,
         ask: Callable[[str], str] | None = None,
     ) -> None:
-        self.ruleset = ruleset
         self.rules = ruleset.stud()
-        self.money = self.rules.money
-        self.session = PlayerSession(self.money, balance)
-        self.console = console
-        self.ask = ask or (lambda prompt: console.input(prompt))
+        super().__init__(ruleset, self.rules.money, balance, console, ask)
         self.stacked = cards
         self.shoe = Shoe(self.rules.shoe, source) if source is not None else None
         self.pool = self.rules.jackpot.seed if self.rules.jackpot else None
@@ -52,7 +48,7 @@ class TerminalStud:
         c = self.console
         r = self.rules
         f = self.money.format
-        c.print(f"[bold]{self.ruleset.title}[/]  [dim]{self.ruleset.source}[/]")
+        self.title()
         maximum = f(r.maximum_ante) if r.maximum_ante else "no maximum"
         jackpot = f", jackpot bet {f(r.jackpot.stake)}" if r.jackpot and r.jackpot.stake else ""
         c.print(
@@ -97,11 +93,8 @@ class TerminalStud:
     def _betting(self, rnd: StudRound) -> bool:
         c = self.console
         while True:
-            try:
-                line = self.ask(f"Round {rnd.number} - ante> ").strip().lower()
-            except EOFError:
-                return False
-            if line in ("q", "quit", "exit"):
+            line = self.read(f"Round {rnd.number} - ante> ")
+            if line is None or line in ("q", "quit", "exit"):
                 return False
             if line in ("?", "h", "help"):
                 c.print(HELP)
@@ -162,9 +155,8 @@ class TerminalStud:
 
     def _decision(self) -> str | None:
         while True:
-            try:
-                line = self.ask("raise or fold (r/f)> ").strip().lower()
-            except EOFError:
+            line = self.read("raise or fold (r/f)> ")
+            if line is None:
                 return None
             if line in ("r", "raise"):
                 return "raise"
