@@ -122,3 +122,25 @@ def read_prize(
     if options.has("pool_percent"):
         raise RulesetError(where, "this prize is a fixed amount only", article)
     return JackpotPrize(options.integer("fixed", None, minimum=1, article=article))
+
+
+@dataclass(frozen=True, slots=True)
+class PoolOptions:
+    """A ruleset's pool: its seed (minimum), the fraction of each jackpot stake it receives, and
+    the ticket price (None: any amount within the limits)."""
+
+    seed: int
+    contribution: Fraction
+    stake: int | None
+
+
+def read_pool(options: Options, money: MoneyPolicy) -> PoolOptions:
+    """The ``seed``, ``contribution`` and ``stake`` options of a ``[jackpot]`` table."""
+    seed = options.integer("seed", 0, minimum=0)
+    contribution = options.ratio("contribution", 0)
+    if not 0 <= contribution <= 1:
+        raise RulesetError(options.name("contribution"), f"{contribution} must be between 0 and 1")
+    stake = options.optional_integer("stake", minimum=1)
+    if stake is not None and stake % money.unit:
+        raise RulesetError(options.name("stake"), "must be a multiple of table.rounding_unit")
+    return PoolOptions(seed, contribution, stake)

@@ -32,7 +32,7 @@ from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules, BetLimit
 from croupier.games.baccarat.sidebets import registered_side_bets
 from croupier.money import MoneyPolicy
 from croupier.options import Options, read_minimum, read_money
-from croupier.pool import JackpotPrize, read_prize
+from croupier.pool import JackpotPrize, read_pool, read_prize
 from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
 
 #: Macau amendments croupier knows, and those each one brings in with it.
@@ -309,13 +309,7 @@ def _jackpot(
     if "2/2009" not in amendments:
         raise RulesetError("jackpot", "the jackpot needs amendment 2/2009", article)
     modality = o.choice("modality", None, ["A", "B", "C"], article)
-    seed = o.integer("seed", 0, minimum=0)
-    contribution = o.ratio("contribution", 0)
-    if not 0 <= contribution <= 1:
-        raise RulesetError("jackpot.contribution", f"{contribution} must be between 0 and 1")
-    stake = o.optional_integer("stake", minimum=1)
-    if stake is not None and stake % money.unit:
-        raise RulesetError("jackpot.stake", "must be a multiple of table.rounding_unit")
+    pool = read_pool(o, money)
     if modality != "A" and o.has("double_pairs"):
         raise RulesetError("jackpot.double_pairs", "applies to Modality A only")
     double_pairs = o.choice("double_pairs", "rank", ["rank", "points"], _m("art. 13(1)4)(3)A.iv"))
@@ -334,9 +328,9 @@ def _jackpot(
     return JackpotSpec(
         modality=modality,  # type: ignore[arg-type]
         prizes=prizes,
-        seed=seed,
-        contribution=contribution,
-        stake=stake,
+        seed=pool.seed,
+        contribution=pool.contribution,
+        stake=pool.stake,
         double_pairs_by=double_pairs,
         fixed_prizes_from_pool=o.boolean("fixed_prizes_from_pool", False),
         returns_stake=o.boolean("returns_stake", False),

@@ -13,7 +13,7 @@ from croupier.errors import RulesetError
 from croupier.games.stud.rules import JACKPOT_COMBINATIONS, StudJackpotSpec, StudRules, cite
 from croupier.money import MoneyPolicy
 from croupier.options import Options, read_minimum, read_money
-from croupier.pool import JackpotPrize, read_prize
+from croupier.pool import JackpotPrize, read_pool, read_prize
 from croupier.shoe import ShoeMode, ShoeSpec
 
 _PRIZE_RULES = {
@@ -55,13 +55,7 @@ def build_rules(options: Options) -> StudRules:
 def _jackpot(o: Options, money: MoneyPolicy) -> StudJackpotSpec | None:
     if not o.keys():
         return None
-    seed = o.integer("seed", 0, minimum=0)
-    contribution = o.ratio("contribution", 0)
-    if not 0 <= contribution <= 1:
-        raise RulesetError("jackpot.contribution", f"{contribution} must be between 0 and 1")
-    stake = o.optional_integer("stake", minimum=1)
-    if stake is not None and stake % money.unit:
-        raise RulesetError("jackpot.stake", "must be a multiple of table.rounding_unit")
+    pool = read_pool(o, money)
     prizes_o = o.section("prizes")
     prizes: dict[str, JackpotPrize] = {}
     for name in JACKPOT_COMBINATIONS:
@@ -73,8 +67,8 @@ def _jackpot(o: Options, money: MoneyPolicy) -> StudJackpotSpec | None:
         prizes[name] = read_prize(prizes_o.section(name), rule, cite(article), percent)
     return StudJackpotSpec(
         prizes=prizes,
-        seed=seed,
-        contribution=contribution,
-        stake=stake,
+        seed=pool.seed,
+        contribution=pool.contribution,
+        stake=pool.stake,
         fixed_prizes_from_pool=o.boolean("fixed_prizes_from_pool", False),
     )
