@@ -62,6 +62,13 @@ def main() -> None:
     analyze_upcard(100, "macau")
     results["stud_optimal_s"] = time.perf_counter() - start
     results["stud_target_s"] = 60.0
+    from croupier.analysis.blackjack_exact import analyze_blackjack
+
+    bj_rules = load_ruleset("macau-blackjack-2007").blackjack()
+    start = time.perf_counter()
+    analyze_blackjack(bj_rules, 6)
+    results["blackjack_6_decks_s"] = time.perf_counter() - start
+    results["blackjack_target_s"] = 0.7
     results = {k: round(v, 3) for k, v in results.items()}
     if args.json:
         print(json.dumps(results, indent=2))
@@ -79,6 +86,10 @@ def main() -> None:
     print(
         f"stud, optimal strategy (up card), exact:  {results['stud_optimal_s']:.1f} s"
         "  (target < 60 s; a C brute force over suit-equivalent hands: ~25 CPU-minutes)"
+    )
+    print(
+        f"blackjack, 6 decks, basic and optimal:    {results['blackjack_6_decks_s']:.1f} s"
+        "  (target < 0.7 s: NOT MET, see docs/analysis.md)"
     )
 
 

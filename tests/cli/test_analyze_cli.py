@@ -68,3 +68,24 @@ def test_analyze_stud_json_contract():
     assert {"house_edge_ante", "element_of_risk", "probability_raise", "return_table"} <= set(data)
     assert abs(sum(r["probability"] for r in data["return_table"]) - 1) < 1e-9
     assert data["jackpot"]["rows"][0]["combination"] == "royal_flush"
+
+
+def test_analyze_blackjack_json_contract():
+    result = runner.invoke(
+        app,
+        [
+            "analyze",
+            "blackjack",
+            "--ruleset",
+            "macau-blackjack-2007",
+            "--decks",
+            "6",
+            "--format",
+            "json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert {"house_edge", "house_edge_optimal", "chart", "any_pair"} <= set(data)
+    assert 0 < data["house_edge_optimal"] <= data["house_edge"] < 0.01
+    assert data["chart"]["pairs"]["A-A"]["10"] == "P"

@@ -146,3 +146,47 @@ def stud(
         console.print(
             f"  jackpot: return {100 * j['return']:.2f}% per ticket on a pool of {j['pool']}"
         )
+
+
+@app.command("blackjack")
+def blackjack(
+    ruleset: str = typer.Option("macau-blackjack-2007", "--ruleset", "-r"),
+    decks: int = typer.Option(
+        None, "--decks", min=1, max=8, help="Decks in the shoe (default: the ruleset's)."
+    ),
+    settings: list[str] = SET_OPTION,
+    fmt: ParFormat = PAR_FORMAT,
+) -> None:
+    """House edge of basic strategy and of the composition-dependent optimum, the chart and
+    the any-pair bet, for a finite shoe."""
+    from fractions import Fraction
+
+    from croupier.analysis.blackjack_exact import analyze_blackjack
+
+    loaded = load(ruleset, settings, "blackjack")
+    rules = loaded.blackjack()
+    report = {"ruleset": loaded.name, **analyze_blackjack(rules, decks)}
+    d = report["decks"]
+    per_rank = 4 * d
+    pair = Fraction(13 * per_rank * (per_rank - 1), 52 * d * (52 * d - 1))
+    if rules.any_pair:
+        edge = 1 - (rules.any_pair_pays + 1) * pair
+        report["any_pair"] = {
+            "probability_win": float(pair),
+            "house_edge": float(edge),
+            "pays": f"{rules.any_pair_pays}:1",
+            "note": "first two cards; pairs formed after splits not counted",
+        }
+    if fmt is ParFormat.json:
+        print_json(report)
+        return
+    console.print(f"[bold]{loaded.title}[/] ({loaded.name}), {d} decks")
+    console.print(f"  house edge, basic strategy:            {100 * report['house_edge']:.4f}%")
+    console.print(
+        f"  house edge, composition-dependent play: {100 * report['house_edge_optimal']:.4f}%"
+    )
+    if "any_pair" in report:
+        console.print(
+            f"  any pair {report['any_pair']['pays']}: house edge "
+            f"{100 * report['any_pair']['house_edge']:.4f}%"
+        )
