@@ -83,6 +83,81 @@ def take(s: Shoe, v: int) -> Shoe:
     return (*s[:v], s[v] - 1, *s[v + 1 :])
 
 
+@cache
+def dealer_hands(
+    up: int, hits17: bool
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """Every multiset of cards the dealer can draw to a final hand from up card ``up``: its
+    draw counts per value, its number of valid drawing orders and its outcome. Any one order
+    of a multiset is as likely as any other (a ratio of falling factorials), so a shoe's
+    distribution is a weighted sum over these (``dealer_distribution_fast``)."""
+    found: dict[tuple[int, ...], list[int]] = {}
+
+    def walk(drawn: list[int], hard: int, ace: bool) -> None:
+        soft = ace and hard <= 11
+        total = hard + 10 if soft else hard
+        outcome = -1
+        if len(drawn) == 1 and total == 21:
+            outcome = BJ
+        elif total > 21:
+            outcome = BUST
+        elif total > 17 or (total == 17 and not (soft and hits17)):
+            outcome = total - 17
+        if outcome >= 0:
+            key = tuple(drawn.count(v) for v in range(10))
+            entry = found.setdefault(key, [0, outcome])
+            entry[0] += 1
+            return
+        for v in range(10):
+            drawn.append(v)
+            walk(drawn, hard + v + 1, ace or v == 0)
+            drawn.pop()
+
+    walk([], up, up == 1)
+    keys = list(found)
+    draws = np.array(keys, dtype=np.int64)
+    orders = np.array([found[k][0] for k in keys], dtype=np.float64)
+    outcomes = np.array([found[k][1] for k in keys], dtype=np.int64)
+    return draws, orders, outcomes
+
+
+@numba.njit(cache=True)
+def _distribution_from_hands(
+    s: npt.NDArray[np.int64],
+    draws: npt.NDArray[np.int64],
+    orders: npt.NDArray[np.float64],
+    outcomes: npt.NDArray[np.int64],
+) -> npt.NDArray[np.float64]:  # pragma: no cover
+    n = s.sum()
+    falling = np.ones((10, 16))  # falling[v, k] = s_v (s_v - 1) ... (s_v - k + 1)
+    for v in range(10):
+        for k in range(1, 16):
+            falling[v, k] = falling[v, k - 1] * (s[v] - k + 1)
+    total_falling = np.ones(16)
+    for k in range(1, 16):
+        total_falling[k] = total_falling[k - 1] * (n - k + 1)
+    out = np.zeros(7)
+    for i in range(draws.shape[0]):
+        p = orders[i]
+        k = 0
+        for v in range(10):
+            d = draws[i, v]
+            if d:
+                p *= falling[v, d]
+                k += d
+        out[outcomes[i]] += p / total_falling[k]
+    return out
+
+
+def dealer_distribution_fast(s: Shoe, up: int, hits17: bool) -> npt.NDArray[np.float64]:
+    """The dealer's final distribution for a shoe, from the precomputed multisets."""
+    draws, orders, outcomes = dealer_hands(up, hits17)
+    result: npt.NDArray[np.float64] = _distribution_from_hands(
+        np.array(s, dtype=np.int64), draws, orders, outcomes
+    )
+    return result
+
+
 def _result(t: int, outcome: int) -> int:
     if t > 21:
         return -1
@@ -106,7 +181,7 @@ class ShoeAnalysis:
 
     def _dealer(self, s: Shoe) -> tuple[float, ...]:
         """The dealer's final distribution (17..21, bust, blackjack) drawing from ``s``."""
-        d = dealer_distribution(np.array(s, dtype=np.int64), self.up, self.rules.dealer_hits_soft17)
+        d = dealer_distribution_fast(s, self.up, self.rules.dealer_hits_soft17)
         return tuple(float(x) for x in d)
 
     def stand_parts(self, s: Shoe, t: int) -> tuple[float, float]:
@@ -227,33 +302,70 @@ def _split_value(
     x: int,
     play: PolicyPlay | None,
 ) -> float:
-    """Two hands, each from one card ``x`` of the pair (no re-split), on the shoe less both."""
-    s = remove(shoe, x, x)
-    n = sum(s)
-    one = 0.0
-    for v in range(10):
-        c = s[v]
-        if not c:
-            continue
-        rest = take(s, v)
-        hard, soft = x + v + 1, x == 1 or v == 0
+    """Expected total of the hands a split of ``x``-``x`` makes, re-splitting to the ruleset's
+    maximum number of hands (aces only if the ruleset re-splits them).
+
+    Each hand is valued on the shoe less the pair cards dealt so far ("how many hands the
+    player had already split, but not the other cards drawn in those hands", the method of the
+    published analysers): a hand waiting for its second card draws a pair card with
+    probability ``q`` and splits again while it may, else it receives another card and is
+    played out."""
+    may_resplit = x != 1 or rules.resplit_aces
+    limit = rules.split_max_hands if may_resplit else 2
+    das = rules.double_after_split
+
+    @cache
+    def shoe_less(k: int) -> Shoe:
+        return remove(shoe, *([x] * k))
+
+    def hand_value(s: Shoe, hard: int, has_ace: bool) -> float:
+        """The value of a two-card hand made by a split (one card only on split aces)."""
         if x == 1 and rules.split_aces_one_card:
-            value = a.stand(rest, a.total(hard, soft))
-        elif play is not None:  # the chart: its double codes apply after a split too (DAS)
-            das = rules.double_after_split and (rules.double != "eleven_only" or hard == 11)
-            if das and play.code(hard, soft) == "D":
-                value = a.double(rest, hard, soft, rules.double_keeps_initial_only)
-            else:
-                value = play.value(rest, hard, soft)
-        else:
-            value = a.best(rest, hard, soft)
-            if rules.double_after_split and (rules.double != "eleven_only" or hard == 11):
-                value = max(value, a.double(rest, hard, soft, rules.double_keeps_initial_only))
-        one += c / n * value
-    two = 2 * one
+            return a.stand(s, a.total(hard, has_ace))
+        can_double = das and (rules.double != "eleven_only" or hard == 11)
+        if play is not None:  # the chart, its double codes applying after a split (DAS)
+            if can_double and play.code(hard, has_ace) == "D":
+                return a.double(s, hard, has_ace, rules.double_keeps_initial_only)
+            return play.value(s, hard, has_ace)
+        value = a.best(s, hard, has_ace)
+        if can_double:
+            value = max(value, a.double(s, hard, has_ace, rules.double_keeps_initial_only))
+        return value
+
+    @cache
+    def drawn(k: int, pair_card_too: bool) -> float:
+        """Sum over the next card of P(card) x the value of the hand it completes."""
+        s = shoe_less(k)
+        n = sum(s)
+        out = 0.0
+        for v in range(10):
+            if v == x - 1 and not pair_card_too:
+                continue
+            c = s[v]
+            if c:
+                out += c / n * hand_value(take(s, v), x + v + 1, x == 1 or v == 0)
+        return out
+
+    @cache
+    def expected(hands: int, waiting: int, k: int) -> tuple[float, float]:
+        """(expected value, expected number of hands) still to come."""
+        if waiting == 0:
+            return 0.0, 0.0
+        s = shoe_less(k)
+        q = s[x - 1] / sum(s)
+        rest_value, rest_hands = expected(hands, waiting - 1, k)
+        if hands < limit:
+            split_value, split_hands = expected(hands + 1, waiting + 1, k + 1)
+            value = q * split_value + drawn(k, False) + (1 - q) * rest_value
+            count = q * split_hands + (1 - q) * (1 + rest_hands)
+            return value, count
+        return drawn(k, True) + rest_value, 1 + rest_hands
+
+    total, hands = expected(2, 2, 2)
     if rules.split_loses_initial_only:
-        two += a.stand_parts(s, 17)[1]  # one hand's stake comes back on a dealer blackjack
-    return two
+        # on a dealer blackjack only the initial bet is lost: the other stakes come back
+        total += (hands - 1) * a.stand_parts(shoe_less(2), 17)[1]
+    return total
 
 
 def hand_values(
@@ -281,10 +393,13 @@ def hand_values(
     )
 
 
-def analyze_blackjack(rules: BlackjackRules, decks: int | None = None) -> dict[str, Any]:
-    """House edge of basic strategy and of the composition-dependent optimum, per initial bet."""
+def analyze_blackjack(
+    rules: BlackjackRules, decks: int | None = None, removed: list[int] | None = None
+) -> dict[str, Any]:
+    """House edge of basic strategy and of the composition-dependent optimum, per initial bet,
+    for a full shoe of ``decks`` less the card values ``removed`` (1 = ace, 10 = ten-values)."""
     decks = decks or rules.shoe.decks
-    shoe = full_shoe(decks)
+    shoe = remove(full_shoe(decks), *(removed or []))
     strategy = BasicStrategy(rules)
     chart = strategy.chart()
     n = sum(shoe)
@@ -324,6 +439,7 @@ def analyze_blackjack(rules: BlackjackRules, decks: int | None = None) -> dict[s
     return {
         "game": "blackjack",
         "decks": decks,
+        "removed": list(removed or []),
         "house_edge": -basic,
         "house_edge_optimal": -optimal,
         "chart": chart,

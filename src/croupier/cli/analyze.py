@@ -154,6 +154,7 @@ def blackjack(
     decks: int = typer.Option(
         None, "--decks", min=1, max=8, help="Decks in the shoe (default: the ruleset's)."
     ),
+    remove: str = typer.Option(None, "--remove", help="Cards already out, e.g. '5S,5H,TD'."),
     settings: list[str] = SET_OPTION,
     fmt: ParFormat = PAR_FORMAT,
 ) -> None:
@@ -165,7 +166,14 @@ def blackjack(
 
     loaded = load(ruleset, settings, "blackjack")
     rules = loaded.blackjack()
-    report = {"ruleset": loaded.name, **analyze_blackjack(rules, decks)}
+    try:
+        from croupier.cards import parse_cards
+        from croupier.games.blackjack.values import VALUES
+
+        removed = [VALUES[c] for c in parse_cards(remove)] if remove else []
+        report = {"ruleset": loaded.name, **analyze_blackjack(rules, decks, removed)}
+    except (CroupierError, ValueError) as exc:
+        fail(f"--remove: {exc}")
     d = report["decks"]
     per_rank = 4 * d
     pair = Fraction(13 * per_rank * (per_rank - 1), 52 * d * (52 * d - 1))
@@ -179,6 +187,39 @@ def blackjack(
         }
     if fmt is ParFormat.json:
         print_json(report)
+        return
+    if fmt is ParFormat.html:
+        rows = [
+            {
+                "bet": name,
+                "pays": "",
+                "probability_win": 0.0,
+                "house_edge": report[key],
+                "return": 1 - report[key],
+                "std_dev": None,
+            }
+            for name, key in (
+                ("basic strategy", "house_edge"),
+                ("composition-dependent", "house_edge_optimal"),
+            )
+        ]
+        if "any_pair" in report:
+            ap = report["any_pair"]
+            rows.append(
+                {
+                    "bet": "any pair",
+                    "pays": ap["pays"],
+                    "probability_win": ap["probability_win"],
+                    "house_edge": ap["house_edge"],
+                    "return": 1 - ap["house_edge"],
+                    "std_dev": None,
+                }
+            )
+        summary = loaded.summary()
+        summary["options"] = dict(loaded.options)
+        typer.echo(
+            render({"ruleset": loaded.name, "game": "blackjack", "decks": d, "bets": rows}, summary)
+        )
         return
     console.print(f"[bold]{loaded.title}[/] ({loaded.name}), {d} decks")
     console.print(f"  house edge, basic strategy:            {100 * report['house_edge']:.4f}%")
