@@ -86,6 +86,14 @@ def banker_figure(rules: BaccaratRules, o: Outcomes) -> BetFigure:
 
 def bet_figures(rules: BaccaratRules, comp: Composition) -> tuple[Outcomes, list[BetFigure]]:
     o = outcomes(comp)
+    return o, figures_from_outcomes(rules, o, o.pair_probability, o.pair_probability)
+
+
+def figures_from_outcomes(
+    rules: BaccaratRules, o: Outcomes, player_pair: Fraction, banker_pair: Fraction
+) -> list[BetFigure]:
+    """Every offered bet's distribution from outcome frequencies: exact counts from the
+    enumeration, or counts observed by the simulator (one definition of the bets for both)."""
     bets = [
         _bet("player", "1:1", (1, o.player), (0, o.tie)),
         banker_figure(rules, o),
@@ -93,12 +101,13 @@ def bet_figures(rules: BaccaratRules, comp: Composition) -> tuple[Outcomes, list
     ]
     for side in rules.side_bets:
         if side in ("player_pair", "banker_pair"):
-            bets.append(_bet(side, "11:1", (11, o.pair_probability)))
+            p = player_pair if side == "player_pair" else banker_pair
+            bets.append(_bet(side, "11:1", (11, p)))
         elif side == "dragon7":
             bets.append(_bet(side, "40:1", (40, o.banker_on(7, 3))))
         elif side == "lucky6":
             bets.append(_bet(side, "12:1 / 20:1", (12, o.banker_on(6, 2)), (20, o.banker_on(6, 3))))
-    return o, bets
+    return bets
 
 
 def jackpot_records(

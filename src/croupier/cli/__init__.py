@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from croupier.cli import analyze, baccarat, blackjack, monitor, rules, stud
+from croupier.cli import analyze, baccarat, blackjack, monitor, rules, simulate, stud
 
 app = typer.Typer(
     name="croupier",
@@ -18,6 +18,7 @@ app.add_typer(stud.app, name="stud")
 app.add_typer(blackjack.app, name="blackjack")
 app.add_typer(analyze.app, name="analyze")
 app.add_typer(monitor.app, name="monitor")
+app.add_typer(simulate.app, name="simulate")
 
 
 def main() -> None:

@@ -1,0 +1,166 @@
+"""Monte Carlo baccarat on real shoes, compiled.
+
+The kernel shuffles a shoe of the ruleset's decks (Fisher-Yates), burns as the ruleset says
+(a fixed number, the face value of the first card, or one card per deck; per-round burns,
+art. 8), deals rounds by the engine's own tables (``PLAYER_DRAWS``, ``BANKER_DRAWS`` and the
+card points) until the cut card ends the shoe (art. 3(1)), and starts a new shoe. It counts
+each round's outcome in a small histogram (winner, Banker total and card count, the two pairs)
+from which every bet's result follows by the same terms as the exact analysis
+(:mod:`croupier.analysis.baccarat_par`), so the simulator cannot drift from the rules.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from croupier.analysis.baccarat_exact import _BANKER, _PLAYER
+from croupier.games.baccarat.points import POINTS
+from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
+
+_POINTS = np.array(POINTS, dtype=np.int64)
+BURN_CODES = {Burn.NONE: 0, Burn.DECKS: 1, Burn.FACE_VALUE: 2, Burn.FIXED: 3}
+
+# histogram index: winner (0 player, 1 banker, 2 tie) x banker total (10) x banker cards (2)
+# x player pair (2) x banker pair (2)
+HIST_SHAPE = (3, 10, 2, 2, 2)
+
+
+@numba.njit(cache=True, inline="always")
+def _face(card: int) -> int:  # pragma: no cover
+    rank = card >> 2
+    if rank == 12:
+        return 1
+    return min(rank + 2, 10)
+
+
+@numba.njit(cache=True)
+def deal_order(
+    order: npt.NDArray[np.int64],
+    start: int,
+    stop: int,
+    player_draws: npt.NDArray[np.bool_],
+    banker_draws: npt.NDArray[np.bool_],
+    points: npt.NDArray[np.int64],
+    out: npt.NDArray[np.int64],
+) -> int:  # pragma: no cover
+    """Deal one coup from ``order[start:stop]``; writes P1 P2 P3 B1 B2 B3 (-1: none) into
+    ``out`` and returns the position after the coup, or -1 if the cards run out."""
+    if stop - start < 4:
+        return -1
+    p1, b1, p2, b2 = order[start], order[start + 1], order[start + 2], order[start + 3]
+    pos = start + 4
+    pt = (points[p1] + points[p2]) % 10
+    bt = (points[b1] + points[b2]) % 10
+    p3 = -1
+    b3 = -1
+    if pt < 8 and bt < 8:
+        third = 10
+        if player_draws[pt]:
+            if pos >= stop:
+                return -1
+            p3 = order[pos]
+            pos += 1
+            third = points[p3]
+        if banker_draws[bt, third]:
+            if pos >= stop:
+                return -1
+            b3 = order[pos]
+            pos += 1
+    out[0], out[1], out[2], out[3], out[4], out[5] = p1, p2, p3, b1, b2, b3
+    return pos
+
+
+@numba.njit(cache=True)
+def simulate(
+    seed: int,
+    rounds: int,
+    decks: int,
+    cut_card: int,
+    spread: int,
+    burn: int,
+    burn_cards: int,
+    burn_each_round: bool,
+    one_more_round: bool,
+    continuous: bool,
+    player_draws: npt.NDArray[np.bool_],
+    banker_draws: npt.NDArray[np.bool_],
+    points: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:  # pragma: no cover
+    """Histogram of ``rounds`` rounds (shape HIST_SHAPE, flattened) from seed ``seed``."""
+    np.random.seed(seed)
+    size = 52 * decks
+    order = np.empty(size, dtype=np.int64)
+    for i in range(size):
+        order[i] = i % 52
+    hist = np.zeros(3 * 10 * 2 * 2 * 2, dtype=np.int64)
+    coup = np.empty(6, dtype=np.int64)
+    done = 0
+    pos = size  # force a shuffle
+    cut_at = 0
+    cut_round = -1
+    shoe_rounds = 0
+    while done < rounds:
+        finished = pos >= size
+        if not finished and not continuous and cut_round >= 0:
+            last = cut_round + (1 if one_more_round else 0)
+            finished = shoe_rounds >= last
+        if finished or continuous:
+            for i in range(size - 1, 0, -1):  # Fisher-Yates
+                j = np.random.randint(0, i + 1)
+                order[i], order[j] = order[j], order[i]
+            pos = 0
+            shoe_rounds = 0
+            cut_round = -1
+            if not continuous:
+                offset = np.random.randint(-spread, spread + 1) if spread else 0
+                cut_at = size - cut_card - offset
+                if burn == 1:
+                    pos = decks
+                elif burn == 2:
+                    pos = 1 + _face(order[0])
+                elif burn == 3:
+                    pos = burn_cards
+        start = pos
+        if burn_each_round and not continuous:
+            start += 1
+        shoe_rounds += 1
+        nxt = deal_order(order, start, size, player_draws, banker_draws, points, coup)
+        if nxt < 0:
+            pos = size  # cards ran out: a new shoe (never with a valid cut card)
+            continue
+        if not continuous and cut_round < 0 and nxt > cut_at:
+            cut_round = shoe_rounds  # the cut card came out during this round
+        pos = nxt
+        p1, p2, p3, b1, b2, b3 = coup[0], coup[1], coup[2], coup[3], coup[4], coup[5]
+        pt = (points[p1] + points[p2] + (points[p3] if p3 >= 0 else 0)) % 10
+        bt = (points[b1] + points[b2] + (points[b3] if b3 >= 0 else 0)) % 10
+        winner = 0 if pt > bt else (1 if bt > pt else 2)
+        three = 1 if b3 >= 0 else 0
+        ppair = 1 if (p1 >> 2) == (p2 >> 2) else 0
+        bpair = 1 if (b1 >> 2) == (b2 >> 2) else 0
+        hist[(((winner * 10 + bt) * 2 + three) * 2 + ppair) * 2 + bpair] += 1
+        done += 1
+    return hist
+
+
+def shoe_arguments(spec: ShoeSpec) -> tuple[int, int, int, int, int, bool, bool, bool]:
+    return (
+        spec.decks,
+        spec.cut_card,
+        spec.cut_card_spread,
+        BURN_CODES[spec.burn],
+        spec.burn_cards,
+        spec.burn_each_round,
+        spec.end_of_shoe is EndOfShoe.ONE_MORE_ROUND,
+        spec.mode is ShoeMode.CONTINUOUS,
+    )
+
+
+def run_chunk(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64]:
+    """One chunk of rounds from one seed: the unit of work a worker runs."""
+    hist: npt.NDArray[np.int64] = simulate(
+        seed, rounds, *shoe_arguments(spec), _PLAYER, _BANKER, _POINTS
+    )
+    return hist.reshape(HIST_SHAPE)

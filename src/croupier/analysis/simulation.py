@@ -1,0 +1,107 @@
+"""Running simulations: seeds, chunks, workers, and statistics with confidence intervals.
+
+A run is fully determined by its seed: the rounds are cut into fixed chunks, chunk ``i`` gets
+the ``i``-th child of ``numpy.random.SeedSequence(seed)``, and the chunks' integer histograms
+are added in chunk order. How many workers ran the chunks therefore changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.analysis.baccarat_exact import Outcomes
+from croupier.analysis.baccarat_par import figures_from_outcomes
+from croupier.analysis.simulate_baccarat import run_chunk
+from croupier.games.baccarat.rules import BaccaratRules
+
+CHUNK = 250_000  # rounds per chunk: the unit of reproducibility
+
+
+def chunk_seeds(seed: int, rounds: int, chunk: int = CHUNK) -> list[tuple[int, int]]:
+    """(kernel seed, rounds) for every chunk of a run."""
+    n = max(1, math.ceil(rounds / chunk))
+    children = np.random.SeedSequence(seed).spawn(n)
+    out = []
+    for i, child in enumerate(children):
+        size = min(chunk, rounds - i * chunk)
+        out.append((int(child.generate_state(1, np.uint32)[0]), size))
+    return out
+
+
+def _work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
+    seed, size, spec = args
+    return run_chunk(seed, size, spec)
+
+
+def run_baccarat(
+    rules: BaccaratRules,
+    rounds: int,
+    seed: int,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> npt.NDArray[np.int64]:
+    """The outcome histogram of ``rounds`` rounds, identical for any number of workers."""
+    jobs = [(s, n, rules.shoe) for s, n in chunk_seeds(seed, rounds)]
+    workers = workers or os.cpu_count() or 1
+    results: list[npt.NDArray[np.int64]] = []
+    if workers == 1:
+        for job in jobs:
+            results.append(_work(job))
+            if progress:
+                progress(job[1])
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for job, hist in zip(jobs, pool.map(_work, jobs), strict=True):
+                results.append(hist)
+                if progress:
+                    progress(job[1])
+    return sum(results[1:], results[0].copy())
+
+
+def _outcomes(hist: npt.NDArray[np.int64]) -> tuple[Outcomes, Fraction, Fraction]:
+    total = int(hist.sum())
+    player = int(hist[0].sum())
+    ties = int(hist[2].sum())
+    two = tuple(int(hist[1, t, 0].sum()) for t in range(10))
+    three = tuple(int(hist[1, t, 1].sum()) for t in range(10))
+    pp = Fraction(int(hist[:, :, :, 1, :].sum()), total)
+    bp = Fraction(int(hist[:, :, :, :, 1].sum()), total)
+    o = Outcomes(total, (player,) + (0,) * 9, (ties,) + (0,) * 9, two, three, pp)
+    return o, pp, bp
+
+
+def baccarat_report(rules: BaccaratRules, hist: npt.NDArray[np.int64]) -> dict[str, Any]:
+    """Per bet: rounds, hit frequency, return, house edge with its 95% confidence interval,
+    standard deviation."""
+    o, pp, bp = _outcomes(hist)
+    n = o.total
+    bets = []
+    for b in figures_from_outcomes(rules, o, pp, bp):
+        edge = float(b.house_edge)
+        sd = b.std_dev
+        half = 1.96 * sd / math.sqrt(n)
+        bets.append(
+            {
+                "bet": b.bet,
+                "rounds": n,
+                "hit_frequency": float(b.probability_win),
+                "return": 1 - edge,
+                "house_edge": edge,
+                "house_edge_ci95": [edge - half, edge + half],
+                "std_dev": sd,
+            }
+        )
+    return {
+        "game": "baccarat",
+        "rounds": n,
+        "outcomes": {"player": float(o.player), "banker": float(o.banker), "tie": float(o.tie)},
+        "bets": bets,
+    }

@@ -1,0 +1,100 @@
+"""The baccarat simulator: the exact figures inside its confidence intervals, reproducibility
+whatever the number of workers, and round-for-round agreement with the engine."""
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from croupier.analysis.baccarat_exact import Composition
+from croupier.analysis.baccarat_par import bet_figures
+from croupier.analysis.simulate_baccarat import _BANKER, _PLAYER, _POINTS, deal_order
+from croupier.analysis.simulation import baccarat_report, chunk_seeds, run_baccarat
+from croupier.cards import new_decks
+from croupier.cli import app
+from croupier.games.baccarat.coup import deal_coup
+from croupier.rulesets import load_ruleset
+from croupier.shoe import StackedCards
+
+PRESETS = [
+    "macau-2009",
+    "macau-2009-banker6-half",
+    "macau-2009-dragon7-push",
+    "pt-ponto-banca-2015",
+]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_exact_figures_lie_inside_the_confidence_intervals(preset):
+    rules = load_ruleset(preset).baccarat()
+    report = baccarat_report(rules, run_baccarat(rules, 1_500_000, seed=2026, workers=1))
+    _, exact = bet_figures(rules, Composition.full(rules.shoe.decks))
+    for sim, ex in zip(report["bets"], exact, strict=True):
+        assert sim["bet"] == ex.bet
+        lo, hi = sim["house_edge_ci95"]
+        assert lo <= float(ex.house_edge) <= hi, (preset, ex.bet)
+
+
+def test_same_seed_same_result_for_any_number_of_workers():
+    rules = load_ruleset("macau-2009").baccarat()
+    runs = [run_baccarat(rules, 600_000, seed=11, workers=w) for w in (1, 2, 4)]
+    assert all(np.array_equal(runs[0], r) for r in runs[1:])
+    assert not np.array_equal(runs[0], run_baccarat(rules, 600_000, seed=12, workers=1))
+
+
+def test_chunks_do_not_depend_on_workers():
+    seeds = chunk_seeds(5, 1_000_000)
+    assert [n for _, n in seeds] == [250_000] * 4 and len({s for s, _ in seeds}) == 4
+
+
+def test_kernel_deals_round_for_round_like_the_engine():
+    rng = np.random.default_rng(9)
+    order = np.array(rng.permutation(new_decks(8)), dtype=np.int64)
+    engine = StackedCards(order.tolist())
+    out = np.empty(6, dtype=np.int64)
+    pos = 0
+    rounds = 0
+    while True:
+        nxt = deal_order(order, pos, len(order), _PLAYER, _BANKER, _POINTS, out)
+        if nxt < 0:
+            break
+        coup = deal_coup(engine.draw)
+        kernel_player = [c for c in out[:3] if c >= 0]
+        kernel_banker = [c for c in out[3:] if c >= 0]
+        assert (tuple(kernel_player), tuple(kernel_banker)) == (coup.player, coup.banker)
+        assert engine.position == nxt
+        pos = nxt
+        rounds += 1
+    assert rounds > 70
+
+
+def test_simulate_cli_json():
+    result = CliRunner().invoke(
+        app,
+        [
+            "simulate",
+            "baccarat",
+            "--rounds",
+            "300000",
+            "--seed",
+            "4",
+            "--workers",
+            "1",
+            "--format",
+            "json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["rounds"] == 300_000 and data["seed"] == 4
+    bet = data["bets"][0]
+    assert {
+        "bet",
+        "rounds",
+        "hit_frequency",
+        "return",
+        "house_edge",
+        "house_edge_ci95",
+        "std_dev",
+    } <= set(bet)
