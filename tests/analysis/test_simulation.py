@@ -98,3 +98,25 @@ def test_simulate_cli_json():
         "house_edge_ci95",
         "std_dev",
     } <= set(bet)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "order"), [("optimal", "macau"), ("pair", "us"), ("ak", "macau")]
+)
+def test_stud_exact_edge_lies_inside_the_confidence_interval(strategy, order):
+    from croupier.analysis.simulation import run_stud, stud_report
+    from croupier.analysis.stud_exact import analyze_stud
+
+    report = stud_report(run_stud(100, strategy, order, 1_000_000, seed=77, workers=1))
+    exact = analyze_stud(100, strategy, order)
+    lo, hi = report["house_edge_ante_ci95"]
+    assert lo <= exact["house_edge_ante"] <= hi
+    assert report["probability_raise"] == pytest.approx(exact["probability_raise"], abs=0.002)
+
+
+def test_stud_same_seed_same_result_for_any_number_of_workers():
+    from croupier.analysis.simulation import run_stud
+
+    one = run_stud(100, "pair", "macau", 500_000, seed=5, workers=1)
+    two = run_stud(100, "pair", "macau", 500_000, seed=5, workers=2)
+    assert np.array_equal(one, two)

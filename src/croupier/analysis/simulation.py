@@ -36,9 +36,44 @@ def chunk_seeds(seed: int, rounds: int, chunk: int = CHUNK) -> list[tuple[int, i
     return out
 
 
-def _work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
+def _baccarat_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
     seed, size, spec = args
     return run_chunk(seed, size, spec)
+
+
+def _stud_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
+    from croupier.analysis.simulate_stud import run_chunk as stud_chunk
+    from croupier.analysis.simulate_stud import stud_arrays
+
+    seed, size, (royal, strategy, order) = args
+    return stud_chunk(seed, size, stud_arrays(royal, strategy, order))
+
+
+def run_chunks(
+    work: Callable[[tuple[int, int, Any]], npt.NDArray[np.int64]],
+    seed: int,
+    rounds: int,
+    payload: Any,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> npt.NDArray[np.int64]:
+    """Run every chunk of a seeded run with ``work`` and add the results in chunk order:
+    the result does not depend on ``workers``."""
+    jobs = [(s, n, payload) for s, n in chunk_seeds(seed, rounds)]
+    workers = workers or os.cpu_count() or 1
+    results: list[npt.NDArray[np.int64]] = []
+    if workers == 1:
+        for job in jobs:
+            results.append(work(job))
+            if progress:
+                progress(job[1])
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for job, result in zip(jobs, pool.map(work, jobs), strict=True):
+                results.append(result)
+                if progress:
+                    progress(job[1])
+    return sum(results[1:], results[0].copy())
 
 
 def run_baccarat(
@@ -49,21 +84,38 @@ def run_baccarat(
     progress: Callable[[int], None] | None = None,
 ) -> npt.NDArray[np.int64]:
     """The outcome histogram of ``rounds`` rounds, identical for any number of workers."""
-    jobs = [(s, n, rules.shoe) for s, n in chunk_seeds(seed, rounds)]
-    workers = workers or os.cpu_count() or 1
-    results: list[npt.NDArray[np.int64]] = []
-    if workers == 1:
-        for job in jobs:
-            results.append(_work(job))
-            if progress:
-                progress(job[1])
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for job, hist in zip(jobs, pool.map(_work, jobs), strict=True):
-                results.append(hist)
-                if progress:
-                    progress(job[1])
-    return sum(results[1:], results[0].copy())
+    return run_chunks(_baccarat_work, seed, rounds, rules.shoe, workers, progress)
+
+
+def run_stud(
+    royal: int,
+    strategy: str,
+    order: str,
+    rounds: int,
+    seed: int,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> npt.NDArray[np.int64]:
+    """[rounds, raises, sum of nets, sum of squares], identical for any number of workers."""
+    return run_chunks(_stud_work, seed, rounds, (royal, strategy, order), workers, progress)
+
+
+def stud_report(totals: npt.NDArray[np.int64]) -> dict[str, Any]:
+    """House edge per ante with its 95% interval, element of risk and raise rate."""
+    n, raises, net, squares = (int(x) for x in totals)
+    mean = net / n
+    sd = math.sqrt(max(squares / n - mean * mean, 0.0))
+    half = 1.96 * sd / math.sqrt(n)
+    rate = raises / n
+    return {
+        "game": "stud",
+        "rounds": n,
+        "house_edge_ante": -mean,
+        "house_edge_ante_ci95": [-mean - half, -mean + half],
+        "element_of_risk": -mean / (1 + 2 * rate),
+        "probability_raise": rate,
+        "std_dev": sd,
+    }
 
 
 def _outcomes(hist: npt.NDArray[np.int64]) -> tuple[Outcomes, Fraction, Fraction]:

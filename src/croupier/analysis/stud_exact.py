@@ -171,14 +171,22 @@ class StudCounts:
 
 
 @cache
-def stud_counts(order_name: str = "macau") -> StudCounts:
-    """``"macau"``: the order of art. 8 (suits decide); ``"us"``: suits never count (ties)."""
-    tables = build_tables()
+def dense_ranks(order_name: str = "macau") -> npt.NDArray[np.int64]:
+    """Every hand's dense rank (colex order) in the Macau order of art. 8, or with ``"us"`` the
+    order in which suits never count."""
     keys = sparse_keys_all()
     if order_name == "us":
         keys = keys >> 2  # the suit tie-break lives in the low two bits of every key
     distinct = np.unique(keys)
-    ranks = np.searchsorted(distinct, keys).astype(np.int64)
+    ranks: npt.NDArray[np.int64] = np.searchsorted(distinct, keys).astype(np.int64)
+    return ranks
+
+
+@cache
+def stud_counts(order_name: str = "macau") -> StudCounts:
+    """``"macau"``: the order of art. 8 (suits decide); ``"us"``: suits never count (ties)."""
+    tables = build_tables()
+    ranks = dense_ranks(order_name)
     category = tables.category[tables.rank]
     cards = _hand_cards()
     # the lowest qualifying hand: ace-king (art. 9(1)); everything below is high card
@@ -205,6 +213,36 @@ def raise_multiples(royal: int) -> npt.NDArray[np.int64]:
         [RAISE_PAYS.get(c, royal) if c != "royal_flush" else royal for c in CATEGORIES],
         dtype=np.int64,
     )
+
+
+def raise_values(
+    royal: int, order_name: str
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Per hand, the value of raising times C(47,5) (ante 1:1 and the raise returned when the
+    dealer does not qualify; ante 1:1 and the raise at the paytable on a win; 3 lost on a
+    loss), and the number of qualifying dealer hands that beat it."""
+    counts = stud_counts(order_name)
+    mult = raise_multiples(royal)[counts.category]
+    nq, win, tie = counts.nonqualifying, counts.qualifying_below, counts.ties
+    lose = DEALER_HANDS - nq - win - tie
+    return nq * 1 + win * (1 + 2 * mult) - lose * 3, lose
+
+
+def raise_table(royal: int, strategy: str, order_name: str = "macau") -> npt.NDArray[np.bool_]:
+    """Per hand (colex order): does the strategy raise? ``optimal`` here is the best play on
+    the player's own five cards; the simulator reads the same table."""
+    counts = stud_counts(order_name)
+    if strategy == "optimal":
+        table: npt.NDArray[np.bool_] = raise_values(royal, order_name)[0] > -DEALER_HANDS
+        return table
+    if strategy == "pair":
+        return counts.category >= 1
+    if strategy == "ak":
+        cards = _hand_cards().astype(np.int64) >> 2
+        ace_king = ((cards == 12).any(axis=1)) & ((cards == 11).any(axis=1))
+        raises: npt.NDArray[np.bool_] = (counts.category >= 1) | ace_king
+        return raises
+    raise ValueError(f"strategy: {strategy!r} is optimal, pair or ak")
 
 
 def analyze_stud(

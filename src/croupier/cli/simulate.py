@@ -72,3 +72,46 @@ def baccarat(
             f"{b['std_dev']:.4f}",
         )
     console.print(table)
+
+
+@app.command("stud")
+def stud(
+    ruleset: str = typer.Option("macau-stud-2004", "--ruleset", "-r"),
+    rounds: int = typer.Option(1_000_000, "--rounds", "-n", min=1),
+    seed: int = typer.Option(1, "--seed"),
+    strategy: str = typer.Option(
+        "optimal", "--strategy", help="optimal (own five cards), pair or ak."
+    ),
+    order: str = typer.Option("macau", "--order", help="macau (art. 8) or us (ties push)."),
+    workers: int = typer.Option(None, "--workers", "-w", min=1),
+    settings: list[str] = SET_OPTION,
+    fmt: Format = FORMAT_OPTION,
+) -> None:
+    """House edge per ante with a 95% interval, element of risk and raise rate."""
+    from croupier.analysis.simulation import run_stud, stud_report
+    from croupier.cli.common import fail
+
+    loaded = load(ruleset, settings, "stud")
+    if strategy not in ("optimal", "pair", "ak") or order not in ("macau", "us"):
+        fail("--strategy: optimal, pair or ak; --order: macau or us")
+    start = time.perf_counter()
+    totals = run_stud(loaded.stud().royal_flush_pays, strategy, order, rounds, seed, workers)
+    report = {
+        "ruleset": loaded.name,
+        "seed": seed,
+        "strategy": strategy,
+        "order": order,
+        **stud_report(totals),
+        "seconds": round(time.perf_counter() - start, 3),
+    }
+    if fmt is Format.json:
+        print_json(report)
+        return
+    lo, hi = report["house_edge_ante_ci95"]
+    console.print(f"[bold]{loaded.name}[/]: {rounds:,} rounds, seed {seed}, strategy {strategy}")
+    console.print(
+        f"  house edge per ante {100 * report['house_edge_ante']:.3f}% "
+        f"(95%: {100 * lo:.3f}% .. {100 * hi:.3f}%), element of risk "
+        f"{100 * report['element_of_risk']:.3f}%, raise "
+        f"{100 * report['probability_raise']:.2f}%"
+    )
