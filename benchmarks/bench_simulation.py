@@ -38,11 +38,36 @@ def main() -> None:
     for _ in range(engine_rounds):
         next(coups)
     engine = engine_rounds / (time.perf_counter() - start)
+    from croupier.analysis.simulate_stud import run_chunk as stud_chunk
+    from croupier.analysis.simulate_stud import stud_arrays
+    from croupier.games.stud.round import StudRound
+    from croupier.shoe import Shoe
+
+    arrays = stud_arrays(100, "optimal", "macau")
+    stud_chunk(1, 1000, arrays)
+    start = time.perf_counter()
+    stud_chunk(2, 1_000_000, arrays)
+    stud_kernel = 1_000_000 / (time.perf_counter() - start)
+    stud_rules = load_ruleset("macau-stud-2004").stud()
+    shoe = Shoe(stud_rules.shoe, SeededRandomSource(3))
+    start = time.perf_counter()
+    for number in range(2000):
+        shoe.begin_round()
+        rnd = StudRound(stud_rules, shoe, number=number + 1)
+        rnd.place_bet("p", 1, "ante", stud_rules.minimum_ante)
+        rnd.deal()
+        rnd.raise_bet(1)
+        rnd.settle()
+        shoe.end_round()
+    stud_engine = 2000 / (time.perf_counter() - start)
     results = {
         "kernel_rounds_per_s": round(kernel),
         "engine_rounds_per_s": round(engine),
         "kernel_vs_engine": round(kernel / engine, 1),
         "target_rounds_per_s": 35_000_000,
+        "stud_kernel_rounds_per_s": round(stud_kernel),
+        "stud_engine_rounds_per_s": round(stud_engine),
+        "stud_kernel_vs_engine": round(stud_kernel / stud_engine, 1),
     }
     if args.json:
         print(json.dumps(results, indent=2))
@@ -54,6 +79,11 @@ def main() -> None:
     print(
         f"pure-Python engine loop (same rules):   {engine / 1e6:6.3f} M rounds/s"
         f"  (kernel {kernel / engine:.0f}x)"
+    )
+    print(f"stud kernel (one core, own-cards optimum): {stud_kernel / 1e6:6.2f} M rounds/s")
+    print(
+        f"stud engine loop (StudRound, one hand):    {stud_engine / 1e6:6.3f} M rounds/s"
+        f"  (kernel {stud_kernel / stud_engine:.0f}x)"
     )
 
 
