@@ -120,3 +120,38 @@ def test_stud_same_seed_same_result_for_any_number_of_workers():
     one = run_stud(100, "pair", "macau", 500_000, seed=5, workers=1)
     two = run_stud(100, "pair", "macau", 500_000, seed=5, workers=2)
     assert np.array_equal(one, two)
+
+
+def test_blackjack_kernel_plays_round_for_round_like_the_engine():
+    from croupier.analysis.simulate_blackjack import _VALUES, decision_table, play_order
+    from croupier.games.blackjack.report import basic_strategy_player
+    from croupier.games.blackjack.report import play_round as engine_round
+
+    for preset in ("macau-blackjack-2007", "macau-blackjack-practice"):
+        rules = load_ruleset(preset).blackjack()
+        from croupier.analysis.simulate_blackjack import kernel_arguments
+
+        flags = kernel_arguments(rules)[-1]
+        rng = np.random.default_rng(31)
+        for _ in range(3):
+            order = np.array(rng.permutation(new_decks(6)), dtype=np.int64)
+            nets = play_order(order, 40, _VALUES, decision_table(rules), flags)
+            engine = StackedCards(order.tolist())
+            policy = basic_strategy_player(rules)
+            for number, net in enumerate(nets, start=1):
+                rnd = engine_round(rules, engine, 1, rules.minimum_bet, policy, number)
+                engine_net = sum(b.net for b in rnd.settlement.bets) / rules.minimum_bet
+                assert engine_net == pytest.approx(net), (preset, number)
+            assert len(nets) > 40
+
+
+def test_blackjack_exact_edge_lies_inside_the_confidence_interval():
+    from croupier.analysis.blackjack_exact import analyze_blackjack
+    from croupier.analysis.simulation import blackjack_report, run_blackjack
+
+    rules = load_ruleset("macau-blackjack-2007").blackjack()
+    report = blackjack_report(run_blackjack(rules, 2_000_000, seed=8, workers=2))
+    lo, hi = report["house_edge_ci95"]
+    assert lo <= analyze_blackjack(rules, 6)["house_edge"] <= hi
+    again = blackjack_report(run_blackjack(rules, 2_000_000, seed=8, workers=1))
+    assert again == report

@@ -49,19 +49,26 @@ def _stud_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
     return stud_chunk(seed, size, stud_arrays(royal, strategy, order))
 
 
+def _blackjack_work(args: tuple[int, int, Any]) -> npt.NDArray[np.float64]:
+    from croupier.analysis.simulate_blackjack import run_chunk as blackjack_chunk
+
+    seed, size, rules = args
+    return blackjack_chunk(seed, size, rules)
+
+
 def run_chunks(
-    work: Callable[[tuple[int, int, Any]], npt.NDArray[np.int64]],
+    work: Callable[[tuple[int, int, Any]], npt.NDArray[Any]],
     seed: int,
     rounds: int,
     payload: Any,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
-) -> npt.NDArray[np.int64]:
+) -> npt.NDArray[Any]:
     """Run every chunk of a seeded run with ``work`` and add the results in chunk order:
     the result does not depend on ``workers``."""
     jobs = [(s, n, payload) for s, n in chunk_seeds(seed, rounds)]
     workers = workers or os.cpu_count() or 1
-    results: list[npt.NDArray[np.int64]] = []
+    results: list[npt.NDArray[Any]] = []
     if workers == 1:
         for job in jobs:
             results.append(work(job))
@@ -98,6 +105,41 @@ def run_stud(
 ) -> npt.NDArray[np.int64]:
     """[rounds, raises, sum of nets, sum of squares], identical for any number of workers."""
     return run_chunks(_stud_work, seed, rounds, (royal, strategy, order), workers, progress)
+
+
+def run_blackjack(
+    rules: Any,
+    rounds: int,
+    seed: int,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> npt.NDArray[np.float64]:
+    """[rounds, sum of nets, sum of squares, hands], identical for any number of workers."""
+    totals: npt.NDArray[np.float64] = run_chunks(
+        _blackjack_work,
+        seed,
+        rounds,
+        rules,
+        workers,
+        progress,
+    )
+    return totals
+
+
+def blackjack_report(totals: npt.NDArray[np.float64]) -> dict[str, Any]:
+    """House edge per initial bet with its 95% interval, standard deviation, hands per round."""
+    n, net, squares, hands = (float(x) for x in totals)
+    mean = net / n
+    sd = math.sqrt(max(squares / n - mean * mean, 0.0))
+    half = 1.96 * sd / math.sqrt(n)
+    return {
+        "game": "blackjack",
+        "rounds": int(n),
+        "house_edge": -mean,
+        "house_edge_ci95": [-mean - half, -mean + half],
+        "std_dev": sd,
+        "hands_per_round": hands / n,
+    }
 
 
 def stud_report(totals: npt.NDArray[np.int64]) -> dict[str, Any]:
