@@ -155,3 +155,21 @@ def test_blackjack_exact_edge_lies_inside_the_confidence_interval():
     assert lo <= analyze_blackjack(rules, 6)["house_edge"] <= hi
     again = blackjack_report(run_blackjack(rules, 2_000_000, seed=8, workers=1))
     assert again == report
+
+
+def test_a_local_dask_cluster_gives_the_same_result():
+    from dask.distributed import LocalCluster
+
+    from croupier.analysis.simulation import run_stud
+
+    rules = load_ruleset("macau-2009").baccarat()
+    local = run_baccarat(rules, 500_000, seed=21, workers=1)
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        dask = run_baccarat(rules, 500_000, seed=21, scheduler=cluster.scheduler_address)
+        stud_dask = run_stud(
+            100, "pair", "macau", 250_000, seed=3, scheduler=cluster.scheduler_address
+        )
+    assert np.array_equal(local, dask)
+    assert np.array_equal(stud_dask, run_stud(100, "pair", "macau", 250_000, seed=3, workers=1))

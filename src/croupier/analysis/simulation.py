@@ -1,8 +1,9 @@
 """Running simulations: seeds, chunks, workers, and statistics with confidence intervals.
 
 A run is fully determined by its seed: the rounds are cut into fixed chunks, chunk ``i`` gets
-the ``i``-th child of ``numpy.random.SeedSequence(seed)``, and the chunks' integer histograms
-are added in chunk order. How many workers ran the chunks therefore changes nothing.
+the ``i``-th child of ``numpy.random.SeedSequence(seed)``, and the chunks' results are added in
+chunk order. How many workers ran the chunks, or where (local processes, or a Dask distributed
+cluster given by its scheduler address), therefore changes nothing.
 """
 
 from __future__ import annotations
@@ -63,12 +64,24 @@ def run_chunks(
     payload: Any,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> npt.NDArray[Any]:
     """Run every chunk of a seeded run with ``work`` and add the results in chunk order:
-    the result does not depend on ``workers``."""
+    the result does not depend on ``workers`` or on ``scheduler`` (a Dask scheduler address,
+    e.g. ``tcp://host:8786``: the chunks then run on that cluster)."""
     jobs = [(s, n, payload) for s, n in chunk_seeds(seed, rounds)]
     workers = workers or os.cpu_count() or 1
     results: list[npt.NDArray[Any]] = []
+    if scheduler is not None:
+        from dask.distributed import Client, as_completed
+
+        with Client(scheduler) as client:
+            futures = client.map(work, jobs, pure=False)
+            if progress:
+                for future in as_completed(futures):
+                    progress(jobs[futures.index(future)][1])
+            results = client.gather(futures)
+        return sum(results[1:], results[0].copy())
     if workers == 1:
         for job in jobs:
             results.append(work(job))
@@ -89,9 +102,13 @@ def run_baccarat(
     seed: int,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> npt.NDArray[np.int64]:
     """The outcome histogram of ``rounds`` rounds, identical for any number of workers."""
-    return run_chunks(_baccarat_work, seed, rounds, rules.shoe, workers, progress)
+    hist: npt.NDArray[np.int64] = run_chunks(
+        _baccarat_work, seed, rounds, rules.shoe, workers, progress, scheduler
+    )
+    return hist
 
 
 def run_stud(
@@ -102,9 +119,13 @@ def run_stud(
     seed: int,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> npt.NDArray[np.int64]:
     """[rounds, raises, sum of nets, sum of squares], identical for any number of workers."""
-    return run_chunks(_stud_work, seed, rounds, (royal, strategy, order), workers, progress)
+    totals: npt.NDArray[np.int64] = run_chunks(
+        _stud_work, seed, rounds, (royal, strategy, order), workers, progress, scheduler
+    )
+    return totals
 
 
 def run_blackjack(
@@ -113,15 +134,11 @@ def run_blackjack(
     seed: int,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> npt.NDArray[np.float64]:
     """[rounds, sum of nets, sum of squares, hands], identical for any number of workers."""
     totals: npt.NDArray[np.float64] = run_chunks(
-        _blackjack_work,
-        seed,
-        rounds,
-        rules,
-        workers,
-        progress,
+        _blackjack_work, seed, rounds, rules, workers, progress, scheduler
     )
     return totals
 

@@ -12,6 +12,11 @@ from croupier.analysis.simulation import baccarat_report, run_baccarat
 from croupier.cli.common import FORMAT_OPTION, SET_OPTION, Format, console, load, print_json
 
 app = typer.Typer(help="Monte Carlo simulation on real shoes.", no_args_is_help=True)
+SCHEDULER = typer.Option(
+    None,
+    "--scheduler",
+    help="A Dask scheduler, e.g. tcp://host:8786 (default: local worker processes).",
+)
 
 
 @app.command("baccarat")
@@ -22,6 +27,7 @@ def baccarat(
     workers: int = typer.Option(
         None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
     ),
+    scheduler: str = SCHEDULER,
     settings: list[str] = SET_OPTION,
     fmt: Format = FORMAT_OPTION,
 ) -> None:
@@ -31,7 +37,7 @@ def baccarat(
     rules = loaded.baccarat()
     start = time.perf_counter()
     if fmt is Format.json:
-        hist = run_baccarat(rules, rounds, seed, workers)
+        hist = run_baccarat(rules, rounds, seed, workers, None, scheduler)
     else:
         with Progress(
             TextColumn("{task.description}"),
@@ -48,7 +54,7 @@ def baccarat(
                 rate = done / max(time.perf_counter() - start, 1e-9)
                 progress.update(task, advance=n, rate=f"{rate / 1e6:.2f} M rounds/s")
 
-            hist = run_baccarat(rules, rounds, seed, workers, advance)
+            hist = run_baccarat(rules, rounds, seed, workers, advance, scheduler)
     report = {
         "ruleset": loaded.name,
         "seed": seed,
@@ -84,6 +90,7 @@ def stud(
     ),
     order: str = typer.Option("macau", "--order", help="macau (art. 8) or us (ties push)."),
     workers: int = typer.Option(None, "--workers", "-w", min=1),
+    scheduler: str = SCHEDULER,
     settings: list[str] = SET_OPTION,
     fmt: Format = FORMAT_OPTION,
 ) -> None:
@@ -95,7 +102,9 @@ def stud(
     if strategy not in ("optimal", "pair", "ak") or order not in ("macau", "us"):
         fail("--strategy: optimal, pair or ak; --order: macau or us")
     start = time.perf_counter()
-    totals = run_stud(loaded.stud().royal_flush_pays, strategy, order, rounds, seed, workers)
+    totals = run_stud(
+        loaded.stud().royal_flush_pays, strategy, order, rounds, seed, workers, None, scheduler
+    )
     report = {
         "ruleset": loaded.name,
         "seed": seed,
@@ -123,6 +132,7 @@ def blackjack(
     rounds: int = typer.Option(1_000_000, "--rounds", "-n", min=1),
     seed: int = typer.Option(1, "--seed"),
     workers: int = typer.Option(None, "--workers", "-w", min=1),
+    scheduler: str = SCHEDULER,
     settings: list[str] = SET_OPTION,
     fmt: Format = FORMAT_OPTION,
 ) -> None:
@@ -132,7 +142,7 @@ def blackjack(
 
     loaded = load(ruleset, settings, "blackjack")
     start = time.perf_counter()
-    totals = run_blackjack(loaded.blackjack(), rounds, seed, workers)
+    totals = run_blackjack(loaded.blackjack(), rounds, seed, workers, None, scheduler)
     report = {
         "ruleset": loaded.name,
         "seed": seed,
