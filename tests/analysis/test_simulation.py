@@ -173,3 +173,37 @@ def test_a_local_dask_cluster_gives_the_same_result():
         )
     assert np.array_equal(local, dask)
     assert np.array_equal(stud_dask, run_stud(100, "pair", "macau", 250_000, seed=3, workers=1))
+
+
+def test_sessions_are_reproducible_and_their_mean_matches_the_exact_edge():
+    from croupier.analysis.simulation import run_baccarat_sessions, session_report
+
+    rules = load_ruleset("macau-2009").baccarat()
+    one = run_baccarat_sessions(rules, "banker", 100, 20_000, 20.0, seed=6, workers=1)
+    two = run_baccarat_sessions(rules, "banker", 100, 20_000, 20.0, seed=6, workers=2)
+    assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
+    report = session_report(*one, 100, "banker", 20.0)
+    _, exact = bet_figures(rules, Composition.full(8))
+    expected = 100 * float(exact[1].expected)
+    half = 1.96 * report["std_dev"] / np.sqrt(report["sessions"])
+    assert abs(report["mean"] - expected) < half
+    assert report["percentiles"]["5"] < report["percentiles"]["50"] < report["percentiles"]["95"]
+
+
+def test_risk_of_ruin_falls_as_the_bankroll_grows():
+    from croupier.analysis.simulation import run_baccarat_sessions
+
+    rules = load_ruleset("macau-2009").baccarat()
+    ruin = [
+        run_baccarat_sessions(rules, "player", 200, 5_000, b, seed=9, workers=1)[1].mean()
+        for b in (5.0, 20.0, 60.0)
+    ]
+    assert ruin[0] > ruin[1] > ruin[2] >= 0
+
+
+def test_a_session_on_a_bet_the_table_does_not_offer_is_refused():
+    from croupier.analysis.simulation import run_baccarat_sessions
+
+    rules = load_ruleset("macau-2004").baccarat()
+    with pytest.raises(ValueError, match="dragon7"):
+        run_baccarat_sessions(rules, "dragon7", 10, 10, 5.0, seed=1, workers=1)

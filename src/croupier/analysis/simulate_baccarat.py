@@ -87,8 +87,18 @@ def simulate(
     player_draws: npt.NDArray[np.bool_],
     banker_draws: npt.NDArray[np.bool_],
     points: npt.NDArray[np.int64],
+    net_by_cell: npt.NDArray[np.float64],
+    session_length: int,
+    bankroll: float,
+    sessions_out: npt.NDArray[np.float64],
+    ruined_out: npt.NDArray[np.bool_],
 ) -> npt.NDArray[np.int64]:  # pragma: no cover
-    """Histogram of ``rounds`` rounds (shape HIST_SHAPE, flattened) from seed ``seed``."""
+    """Histogram of ``rounds`` rounds (shape HIST_SHAPE, flattened) from seed ``seed``.
+
+    With ``session_length`` > 0, consecutive rounds also form sessions of one unit bet whose
+    result per outcome cell is ``net_by_cell``: each session's result goes to
+    ``sessions_out`` and whether its running result ever reached ``-bankroll`` to
+    ``ruined_out``."""
     np.random.seed(seed)
     size = 52 * decks
     order = np.empty(size, dtype=np.int64)
@@ -97,6 +107,8 @@ def simulate(
     hist = np.zeros(3 * 10 * 2 * 2 * 2, dtype=np.int64)
     coup = np.empty(6, dtype=np.int64)
     done = 0
+    session_net = 0.0
+    session_ruined = False
     pos = size  # force a shuffle
     cut_at = 0
     cut_round = -1
@@ -140,8 +152,19 @@ def simulate(
         three = 1 if b3 >= 0 else 0
         ppair = 1 if (p1 >> 2) == (p2 >> 2) else 0
         bpair = 1 if (b1 >> 2) == (b2 >> 2) else 0
-        hist[(((winner * 10 + bt) * 2 + three) * 2 + ppair) * 2 + bpair] += 1
+        cell = (((winner * 10 + bt) * 2 + three) * 2 + ppair) * 2 + bpair
+        hist[cell] += 1
         done += 1
+        if session_length > 0:
+            session_net += net_by_cell[cell]
+            if session_net <= -bankroll:
+                session_ruined = True
+            if done % session_length == 0:
+                k = done // session_length - 1
+                sessions_out[k] = session_net
+                ruined_out[k] = session_ruined
+                session_net = 0.0
+                session_ruined = False
     return hist
 
 
@@ -158,9 +181,52 @@ def shoe_arguments(spec: ShoeSpec) -> tuple[int, int, int, int, int, bool, bool,
     )
 
 
+_NO_NETS = np.zeros(3 * 10 * 2 * 2 * 2)
+_NO_SESSIONS = np.zeros(0)
+_NO_RUIN = np.zeros(0, dtype=np.bool_)
+
+
 def run_chunk(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64]:
     """One chunk of rounds from one seed: the unit of work a worker runs."""
     hist: npt.NDArray[np.int64] = simulate(
-        seed, rounds, *shoe_arguments(spec), _PLAYER, _BANKER, _POINTS
+        seed,
+        rounds,
+        *shoe_arguments(spec),
+        _PLAYER,
+        _BANKER,
+        _POINTS,
+        _NO_NETS,
+        0,
+        0.0,
+        _NO_SESSIONS,
+        _NO_RUIN,
     )
     return hist.reshape(HIST_SHAPE)
+
+
+def run_session_chunk(
+    seed: int,
+    rounds: int,
+    spec: ShoeSpec,
+    net_by_cell: npt.NDArray[np.float64],
+    length: int,
+    bankroll: float,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """A chunk of whole sessions: the histogram, each session's result and its ruin flag."""
+    count = rounds // length
+    results = np.zeros(count)
+    ruined = np.zeros(count, dtype=np.bool_)
+    hist = simulate(
+        seed,
+        rounds,
+        *shoe_arguments(spec),
+        _PLAYER,
+        _BANKER,
+        _POINTS,
+        net_by_cell,
+        length,
+        bankroll,
+        results,
+        ruined,
+    )
+    return hist.reshape(HIST_SHAPE), results, ruined

@@ -57,6 +57,47 @@ def _blackjack_work(args: tuple[int, int, Any]) -> npt.NDArray[np.float64]:
     return blackjack_chunk(seed, size, rules)
 
 
+def _session_work(args: tuple[int, int, Any]) -> Any:
+    from croupier.analysis.simulate_baccarat import run_session_chunk
+
+    seed, size, (spec, nets, length, bankroll) = args
+    return run_session_chunk(seed, size, spec, nets, length, bankroll)
+
+
+def map_chunks(
+    work: Callable[[tuple[int, int, Any]], Any],
+    jobs: list[tuple[int, int, Any]],
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
+) -> list[Any]:
+    """Every chunk's result, in chunk order, from local processes or a Dask cluster."""
+    workers = workers or os.cpu_count() or 1
+    if scheduler is not None:
+        from dask.distributed import Client, as_completed
+
+        with Client(scheduler) as client:
+            futures = client.map(work, jobs, pure=False)
+            if progress:
+                for future in as_completed(futures):
+                    progress(jobs[futures.index(future)][1])
+            gathered: list[Any] = client.gather(futures)
+            return gathered
+    results: list[Any] = []
+    if workers == 1:
+        for job in jobs:
+            results.append(work(job))
+            if progress:
+                progress(job[1])
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for job, result in zip(jobs, pool.map(work, jobs), strict=True):
+            results.append(result)
+            if progress:
+                progress(job[1])
+    return results
+
+
 def run_chunks(
     work: Callable[[tuple[int, int, Any]], npt.NDArray[Any]],
     seed: int,
@@ -70,30 +111,8 @@ def run_chunks(
     the result does not depend on ``workers`` or on ``scheduler`` (a Dask scheduler address,
     e.g. ``tcp://host:8786``: the chunks then run on that cluster)."""
     jobs = [(s, n, payload) for s, n in chunk_seeds(seed, rounds)]
-    workers = workers or os.cpu_count() or 1
-    results: list[npt.NDArray[Any]] = []
-    if scheduler is not None:
-        from dask.distributed import Client, as_completed
-
-        with Client(scheduler) as client:
-            futures = client.map(work, jobs, pure=False)
-            if progress:
-                for future in as_completed(futures):
-                    progress(jobs[futures.index(future)][1])
-            results = client.gather(futures)
-        return sum(results[1:], results[0].copy())
-    if workers == 1:
-        for job in jobs:
-            results.append(work(job))
-            if progress:
-                progress(job[1])
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for job, result in zip(jobs, pool.map(work, jobs), strict=True):
-                results.append(result)
-                if progress:
-                    progress(job[1])
-    return sum(results[1:], results[0].copy())
+    results = map_chunks(work, jobs, workers, progress, scheduler)
+    return sum(results[1:], results[0].copy())  # type: ignore[no-any-return]
 
 
 def run_baccarat(
@@ -156,6 +175,78 @@ def blackjack_report(totals: npt.NDArray[np.float64]) -> dict[str, Any]:
         "house_edge_ci95": [-mean - half, -mean + half],
         "std_dev": sd,
         "hands_per_round": hands / n,
+    }
+
+
+def net_by_cell(rules: BaccaratRules, bet: str) -> npt.NDArray[np.float64]:
+    """What one unit on ``bet`` nets in each outcome cell of the kernel's histogram, by the same
+    terms as the exact analysis (``net_per_unit``)."""
+    from types import SimpleNamespace
+
+    from croupier.analysis.baccarat_par import net_per_unit
+
+    nets = np.zeros(3 * 10 * 2 * 2 * 2)  # one per cell of HIST_SHAPE
+    for winner in range(3):
+        for bt in range(10):
+            for three in range(2):
+                for pp in range(2):
+                    for bp in range(2):
+                        name = ("player", "banker", "tie")[winner]
+                        coup = SimpleNamespace(
+                            winner=name,
+                            banker_total=bt,
+                            banker=(0,) * (2 + three),
+                            player_pair=bool(pp),
+                            banker_pair=bool(bp),
+                            dragon7=name == "banker" and three == 1 and bt == 7,
+                        )
+                        cell = (((winner * 10 + bt) * 2 + three) * 2 + pp) * 2 + bp
+                        nets[cell] = float(net_per_unit(bet, rules, coup))
+    return nets
+
+
+def run_baccarat_sessions(
+    rules: BaccaratRules,
+    bet: str,
+    length: int,
+    sessions: int,
+    bankroll: float,
+    seed: int,
+    workers: int | None = None,
+    scheduler: str | None = None,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """``sessions`` sessions of ``length`` rounds betting one unit on ``bet``: each session's
+    result and whether it ever lost ``bankroll`` units (ruin); identical for any workers."""
+    if bet not in rules.offered_bets or bet == "jackpot":
+        raise ValueError(f"--bet: {bet!r} is not a bet of this ruleset ({rules.offered_bets})")
+    chunk = max(1, CHUNK // length) * length
+    payload = (rules.shoe, net_by_cell(rules, bet), length, bankroll)
+    jobs = [(s, n, payload) for s, n in chunk_seeds(seed, length * sessions, chunk)]
+    parts = map_chunks(_session_work, jobs, workers, None, scheduler)
+    return (np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts]))
+
+
+def session_report(
+    results: npt.NDArray[np.float64],
+    ruined: npt.NDArray[np.bool_],
+    length: int,
+    bet: str,
+    bankroll: float,
+) -> dict[str, Any]:
+    """The distribution of a player's session result: percentiles and risk of ruin."""
+    pct = np.percentile(results, [1, 5, 25, 50, 75, 95, 99])
+    return {
+        "bet": bet,
+        "rounds_per_session": length,
+        "sessions": int(results.size),
+        "bankroll": bankroll,
+        "mean": float(results.mean()),
+        "std_dev": float(results.std()),
+        "percentiles": {
+            str(p): float(v) for p, v in zip((1, 5, 25, 50, 75, 95, 99), pct, strict=True)
+        },
+        "probability_of_loss": float((results < 0).mean()),
+        "risk_of_ruin": float(ruined.mean()),
     }
 
 

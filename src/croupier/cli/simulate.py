@@ -28,6 +28,14 @@ def baccarat(
         None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
     ),
     scheduler: str = SCHEDULER,
+    session: int = typer.Option(
+        None, "--session", min=1, help="Also simulate sessions of this many rounds."
+    ),
+    sessions: int = typer.Option(10_000, "--sessions", min=1, help="How many sessions."),
+    bet: str = typer.Option("banker", "--bet", help="The bet played in each session."),
+    bankroll: float = typer.Option(
+        100.0, "--bankroll", min=0.0, help="Bankroll in units, for the risk of ruin."
+    ),
     settings: list[str] = SET_OPTION,
     fmt: Format = FORMAT_OPTION,
 ) -> None:
@@ -61,6 +69,17 @@ def baccarat(
         **baccarat_report(rules, hist),
         "seconds": round(time.perf_counter() - start, 3),
     }
+    if session is not None:
+        from croupier.analysis.simulation import run_baccarat_sessions, session_report
+        from croupier.cli.common import fail
+
+        try:
+            results, ruined = run_baccarat_sessions(
+                rules, bet, session, sessions, bankroll, seed, workers, scheduler
+            )
+        except ValueError as exc:
+            fail(str(exc))
+        report["session"] = session_report(results, ruined, session, bet, bankroll)
     if fmt is Format.json:
         print_json(report)
         return
@@ -78,6 +97,15 @@ def baccarat(
             f"{b['std_dev']:.4f}",
         )
     console.print(table)
+    if "session" in report:
+        sr = report["session"]
+        pct = ", ".join(f"{k}%: {v:+.1f}" for k, v in sr["percentiles"].items())
+        console.print(
+            f"Sessions of {sr['rounds_per_session']} rounds, one unit on {sr['bet']} "
+            f"({sr['sessions']:,} sessions): mean {sr['mean']:+.2f} units; {pct}; "
+            f"P(loss) {100 * sr['probability_of_loss']:.1f}%; risk of ruin with "
+            f"{sr['bankroll']:g} units {100 * sr['risk_of_ruin']:.2f}%"
+        )
 
 
 @app.command("stud")
