@@ -207,3 +207,31 @@ def test_a_session_on_a_bet_the_table_does_not_offer_is_refused():
     rules = load_ruleset("macau-2004").baccarat()
     with pytest.raises(ValueError, match="dragon7"):
         run_baccarat_sessions(rules, "dragon7", 10, 10, 5.0, seed=1, workers=1)
+
+
+@pytest.mark.parametrize("strategy", ["optimal", "pair"])
+def test_stud_kernel_settles_like_the_engine(strategy):
+    """Random deals through the kernel's settlement and through StudRound: same net."""
+    from croupier.analysis.simulate_stud import hand_index, settle, stud_arrays
+    from croupier.games.stud.evaluator import COLEX
+    from croupier.games.stud.round import StudRound
+
+    rules = load_ruleset("macau-stud-2004", {"table.max_payout_per_game": 0}).stud()
+    ranks, category, raises, mult, _ = stud_arrays(rules.royal_flush_pays, strategy, "macau")
+    rng = np.random.default_rng(17)
+    for _ in range(3000):
+        deal = rng.permutation(52)[:10].astype(np.int64)
+        player, dealer = deal[:5].copy(), deal[5:].copy()
+        p_idx = hand_index(player.copy(), COLEX)
+        d_sorted = np.sort(dealer)
+        d_idx = hand_index(dealer.copy(), COLEX)
+        ace_king = (d_sorted[4] >> 2) == 12 and (d_sorted[3] >> 2) == 11
+        net = settle(p_idx, d_idx, ace_king, ranks, category, raises, mult)
+        # the engine, dealing the same hands (shoe order: one card at a time, dealer last)
+        order = [c for pair in zip(player.tolist(), dealer.tolist(), strict=True) for c in pair]
+        rnd = StudRound(rules, StackedCards(order))
+        rnd.place_bet("p", 1, "ante", rules.minimum_ante)
+        rnd.deal()
+        rnd.decide(1, "raise" if raises[p_idx] else "fold")
+        s = rnd.settlement if rnd.settlement else rnd.settle()
+        assert sum(b.net for b in s.bets) == net * rules.minimum_ante

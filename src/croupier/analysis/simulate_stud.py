@@ -16,6 +16,43 @@ from croupier.games.stud.evaluator import COLEX, build_tables
 
 
 @numba.njit(cache=True)
+def hand_index(
+    cards: npt.NDArray[np.int64], colex: npt.NDArray[np.int64]
+) -> int:  # pragma: no cover
+    """Colex index of five cards (sorted in place)."""
+    cards.sort()
+    return int(
+        colex[0, cards[0]]
+        + colex[1, cards[1]]
+        + colex[2, cards[2]]
+        + colex[3, cards[3]]
+        + colex[4, cards[4]]
+    )
+
+
+@numba.njit(cache=True)
+def settle(
+    player: int,
+    dealer: int,
+    dealer_ace_king: bool,
+    ranks: npt.NDArray[np.int64],
+    category: npt.NDArray[np.int8],
+    raises: npt.NDArray[np.bool_],
+    mult: npt.NDArray[np.int64],
+) -> int:  # pragma: no cover
+    """Net result per ante of one hand against the dealer (art. 6(7), 9)."""
+    if not raises[player]:
+        return -1  # fold: the ante is lost
+    if not (category[dealer] > 0 or dealer_ace_king):
+        return 1  # the dealer does not qualify: ante 1:1, raise returned
+    if ranks[player] > ranks[dealer]:
+        return 1 + 2 * int(mult[category[player]])
+    if ranks[player] < ranks[dealer]:
+        return -3
+    return 0
+
+
+@numba.njit(cache=True)
 def simulate(
     seed: int,
     rounds: int,
@@ -29,40 +66,21 @@ def simulate(
     np.random.seed(seed)
     deck = np.arange(52)
     hand = np.empty(5, dtype=np.int64)
-    idx = np.empty(2, dtype=np.int64)
     out = np.zeros(4, dtype=np.int64)
     for _ in range(rounds):
         for i in range(10):  # a partial Fisher-Yates: the ten cards dealt
             j = np.random.randint(i, 52)
             deck[i], deck[j] = deck[j], deck[i]
-        ace_king = False
-        for who in range(2):
-            for k in range(5):
-                hand[k] = deck[5 * who + k]
-            hand.sort()
-            idx[who] = (
-                colex[0, hand[0]]
-                + colex[1, hand[1]]
-                + colex[2, hand[2]]
-                + colex[3, hand[3]]
-                + colex[4, hand[4]]
-            )
-            if who == 1:
-                ace_king = (hand[4] >> 2) == 12 and ((hand[3] >> 2) == 11)
-        player, dealer = idx[0], idx[1]
-        if not raises[player]:
-            net = -1
-        else:
+        for k in range(5):
+            hand[k] = deck[k]
+        player = hand_index(hand, colex)
+        if raises[player]:
             out[1] += 1
-            qualifies = category[dealer] > 0 or ace_king
-            if not qualifies:
-                net = 1
-            elif ranks[player] > ranks[dealer]:
-                net = 1 + 2 * mult[category[player]]
-            elif ranks[player] < ranks[dealer]:
-                net = -3
-            else:
-                net = 0
+        for k in range(5):
+            hand[k] = deck[5 + k]
+        dealer = hand_index(hand, colex)
+        ace_king = (hand[4] >> 2) == 12 and (hand[3] >> 2) == 11
+        net = settle(player, dealer, ace_king, ranks, category, raises, mult)
         out[0] += 1
         out[2] += net
         out[3] += net * net

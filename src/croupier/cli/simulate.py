@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
@@ -17,6 +18,27 @@ SCHEDULER = typer.Option(
     "--scheduler",
     help="A Dask scheduler, e.g. tcp://host:8786 (default: local worker processes).",
 )
+
+
+def _progress_run(rounds: int, run: Any) -> Any:
+    """Run ``run(advance)`` under a Rich progress bar showing rounds per second."""
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed:,}/{task.total:,} rounds"),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+        console=console,
+    ) as progress:
+        task = progress.add_task("simulating", total=rounds, rate="")
+
+        def advance(n: int) -> None:
+            done = progress.tasks[0].completed + n
+            rate = done / max(time.perf_counter() - start, 1e-9)
+            progress.update(task, advance=n, rate=f"{rate / 1e6:.2f} M rounds/s")
+
+        return run(advance)
 
 
 @app.command("baccarat")
@@ -130,9 +152,16 @@ def stud(
     if strategy not in ("optimal", "pair", "ak") or order not in ("macau", "us"):
         fail("--strategy: optimal, pair or ak; --order: macau or us")
     start = time.perf_counter()
-    totals = run_stud(
-        loaded.stud().royal_flush_pays, strategy, order, rounds, seed, workers, None, scheduler
-    )
+    royal = loaded.stud().royal_flush_pays
+    if fmt is Format.json:
+        totals = run_stud(royal, strategy, order, rounds, seed, workers, None, scheduler)
+    else:
+        totals = _progress_run(
+            rounds,
+            lambda advance: run_stud(
+                royal, strategy, order, rounds, seed, workers, advance, scheduler
+            ),
+        )
     report = {
         "ruleset": loaded.name,
         "seed": seed,
@@ -170,7 +199,13 @@ def blackjack(
 
     loaded = load(ruleset, settings, "blackjack")
     start = time.perf_counter()
-    totals = run_blackjack(loaded.blackjack(), rounds, seed, workers, None, scheduler)
+    rules = loaded.blackjack()
+    if fmt is Format.json:
+        totals = run_blackjack(rules, rounds, seed, workers, None, scheduler)
+    else:
+        totals = _progress_run(
+            rounds, lambda advance: run_blackjack(rules, rounds, seed, workers, advance, scheduler)
+        )
     report = {
         "ruleset": loaded.name,
         "seed": seed,
