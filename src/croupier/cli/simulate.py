@@ -69,22 +69,9 @@ def baccarat(
     if fmt is Format.json:
         hist = run_baccarat(rules, rounds, seed, workers, None, scheduler)
     else:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            TextColumn("{task.completed:,}/{task.total:,} rounds"),
-            TextColumn("{task.fields[rate]}"),
-            TimeRemainingColumn(),
-            console=console,
-        ) as progress:
-            task = progress.add_task("simulating", total=rounds, rate="")
-
-            def advance(n: int) -> None:
-                done = progress.tasks[0].completed + n
-                rate = done / max(time.perf_counter() - start, 1e-9)
-                progress.update(task, advance=n, rate=f"{rate / 1e6:.2f} M rounds/s")
-
-            hist = run_baccarat(rules, rounds, seed, workers, advance, scheduler)
+        hist = _progress_run(
+            rounds, lambda advance: run_baccarat(rules, rounds, seed, workers, advance, scheduler)
+        )
     report = {
         "ruleset": loaded.name,
         "seed": seed,
