@@ -235,3 +235,59 @@ def test_stud_kernel_settles_like_the_engine(strategy):
         rnd.decide(1, "raise" if raises[p_idx] else "fold")
         s = rnd.settlement if rnd.settlement else rnd.settle()
         assert sum(b.net for b in s.bets) == net * rules.minimum_ante
+
+
+def _kernel_code(cards, modality, by_points=False):
+    """Deal stacked cards through the kernel and name its jackpot combination."""
+    from croupier.analysis.simulate_baccarat import jackpot_code
+    from croupier.games.baccarat.jackpot import COMBINATIONS
+
+    order = np.array(cards, dtype=np.int64)
+    out = np.empty(6, dtype=np.int64)
+    assert deal_order(order, 0, len(order), _PLAYER, _BANKER, _POINTS, out) > 0
+    code = jackpot_code(out, {"A": 1, "B": 2, "C": 3}[modality], by_points, _POINTS)
+    return COMBINATIONS[modality][code - 1][0] if code else None
+
+
+def test_kernel_jackpot_detection_equals_the_engine_on_every_combination():
+    from croupier.games.baccarat.jackpot import detect
+    from tests.games.baccarat.stacks import shoe
+    from tests.games.baccarat.test_jackpot import MODALITY_A, MODALITY_BC
+
+    cases = [(p, b, m) for _, p, b, *m in MODALITY_A]
+    cases += [(cards[0], cards[1], cards[2:]) for _, _, cards in MODALITY_BC]
+    for player, banker, more in cases:
+        stacked = shoe(player, banker, *more)
+        coup = deal_coup(StackedCards(stacked.cards).draw)
+        for modality in "ABC":
+            for by in ("rank", "points"):
+                assert _kernel_code(stacked.cards, modality, by == "points") == detect(
+                    coup, modality, by
+                ), (player, banker, modality)
+
+
+def test_simulated_jackpot_hit_rates_agree_with_the_exact_odds():
+    from croupier.analysis.baccarat_jackpot import jackpot_odds
+    from croupier.analysis.simulation import jackpot_report, run_baccarat_jackpot
+
+    for preset, names in (
+        ("macau-2009-jackpot-a", ("double_pairs", "three_of_a_kind", "single_pair")),
+        ("macau-2009-jackpot-b", ("four_of_a_kind", "three_of_a_kind")),
+    ):
+        rules = load_ruleset(preset).baccarat()
+        report = jackpot_report(rules, run_baccarat_jackpot(rules, 1_000_000, seed=13, workers=2))
+        odds = jackpot_odds(Composition.full(8))
+        rows = {r["combination"]: r for r in report["combinations"]}
+        for name in names:
+            lo, hi = rows[name]["hit_frequency_ci95"]
+            assert lo <= float(odds.probability(rules.jackpot.modality, name)) <= hi, name
+
+
+def test_simulated_stud_jackpot_hits_agree_with_the_category_counts():
+    from croupier.analysis.simulation import run_stud, stud_report
+
+    report = stud_report(run_stud(100, "optimal", "macau", 1_000_000, seed=14, workers=2))
+    for name, hands in (("flush", 5108), ("full_house", 3744)):
+        p = hands / 2_598_960
+        half = 1.96 * (p * (1 - p) / report["rounds"]) ** 0.5
+        assert abs(report["jackpot_hits"][name] / report["rounds"] - p) <= half, name

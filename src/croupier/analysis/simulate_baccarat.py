@@ -73,6 +73,98 @@ def deal_order(
 
 
 @numba.njit(cache=True)
+def jackpot_code(
+    coup: npt.NDArray[np.int64], modality: int, by_points: bool, points: npt.NDArray[np.int64]
+) -> int:  # pragma: no cover
+    """The round's highest jackpot combination as its 1-based place in the modality's list of
+    ``croupier.games.baccarat.jackpot.COMBINATIONS`` (0: none); modality 1 A, 2 B, 3 C."""
+    order = np.empty(6, dtype=np.int64)
+    order[0], order[1], order[2], order[3] = coup[0], coup[3], coup[1], coup[4]
+    k = 4
+    if coup[2] >= 0:
+        order[k] = coup[2]
+        k += 1
+    if coup[5] >= 0:
+        order[k] = coup[5]
+        k += 1
+    counts = np.zeros(13, dtype=np.int64)
+    if modality == 1:
+        if k >= 5:
+            mask = 0
+            for i in range(5):
+                mask |= 1 << (order[i] >> 2)
+            if mask == 0b1111100000000:  # T J Q K A
+                suit = -1
+                same = True
+                for i in range(5):
+                    if suit < 0:
+                        suit = order[i] & 3
+                    elif (order[i] & 3) != suit:
+                        same = False
+                if same:
+                    return 1
+                tens_suit = -1
+                ace_suit = -1
+                suited = True
+                for i in range(5):
+                    if (order[i] >> 2) == 12:
+                        ace_suit = order[i] & 3
+                    elif tens_suit < 0:
+                        tens_suit = order[i] & 3
+                    elif (order[i] & 3) != tens_suit:
+                        suited = False
+                if suited and ace_suit != tens_suit:
+                    return 2
+        for i in range(4):
+            counts[order[i] >> 2] += 1
+        top = counts.max()
+        pp = (coup[0] >> 2) == (coup[1] >> 2)
+        bp = (coup[3] >> 2) == (coup[4] >> 2)
+        if top == 4:
+            return 3
+        if pp and bp:
+            if by_points:
+                if points[coup[0]] != points[coup[3]]:
+                    return 4
+            elif (coup[0] >> 2) != (coup[3] >> 2):
+                return 4
+        if top == 3:
+            return 5
+        if pp or bp:
+            return 6
+        return 0
+    for i in range(k):
+        counts[order[i] >> 2] += 1
+    top = 0
+    second = 0
+    for r in range(13):
+        if counts[r] > top:
+            second = top
+            top = counts[r]
+        elif counts[r] > second:
+            second = counts[r]
+    shift = 1 if modality == 3 else 0  # Modality C has six of one colour on top
+    if top == 6:
+        if modality == 3:
+            black = 0
+            for i in range(6):
+                if (order[i] & 3) in (1, 3):
+                    black += 1
+            if black == 0 or black == 6:
+                return 1
+        return 1 + shift
+    if top == 5:
+        return 2 + shift
+    if top == 3 and second == 3:
+        return 3 + shift
+    if top == 4:
+        return 4 + shift
+    if top == 3:
+        return 5 + shift
+    return 0
+
+
+@numba.njit(cache=True)
 def simulate(
     seed: int,
     rounds: int,
@@ -92,6 +184,9 @@ def simulate(
     bankroll: float,
     sessions_out: npt.NDArray[np.float64],
     ruined_out: npt.NDArray[np.bool_],
+    modality: int,
+    by_points: bool,
+    jackpots_out: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int64]:  # pragma: no cover
     """Histogram of ``rounds`` rounds (shape HIST_SHAPE, flattened) from seed ``seed``.
 
@@ -154,6 +249,8 @@ def simulate(
         bpair = 1 if (b1 >> 2) == (b2 >> 2) else 0
         cell = (((winner * 10 + bt) * 2 + three) * 2 + ppair) * 2 + bpair
         hist[cell] += 1
+        if modality:
+            jackpots_out[jackpot_code(coup, modality, by_points, points)] += 1
         done += 1
         if session_length > 0:
             session_net += net_by_cell[cell]
@@ -184,6 +281,7 @@ def shoe_arguments(spec: ShoeSpec) -> tuple[int, int, int, int, int, bool, bool,
 _NO_NETS = np.zeros(3 * 10 * 2 * 2 * 2)
 _NO_SESSIONS = np.zeros(0)
 _NO_RUIN = np.zeros(0, dtype=np.bool_)
+MODALITY_CODES = {"A": 1, "B": 2, "C": 3}
 
 
 def run_chunk(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64]:
@@ -200,8 +298,35 @@ def run_chunk(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64]:
         0.0,
         _NO_SESSIONS,
         _NO_RUIN,
+        0,
+        False,
+        np.zeros(8, dtype=np.int64),
     )
     return hist.reshape(HIST_SHAPE)
+
+
+def run_jackpot_chunk(
+    seed: int, rounds: int, spec: ShoeSpec, modality: str, by_points: bool
+) -> npt.NDArray[np.int64]:
+    """Rounds counted by their highest jackpot combination (index 0: none)."""
+    jackpots = np.zeros(8, dtype=np.int64)
+    simulate(
+        seed,
+        rounds,
+        *shoe_arguments(spec),
+        _PLAYER,
+        _BANKER,
+        _POINTS,
+        _NO_NETS,
+        0,
+        0.0,
+        _NO_SESSIONS,
+        _NO_RUIN,
+        MODALITY_CODES[modality],
+        by_points,
+        jackpots,
+    )
+    return jackpots
 
 
 def run_session_chunk(
@@ -228,5 +353,8 @@ def run_session_chunk(
         bankroll,
         results,
         ruined,
+        0,
+        False,
+        np.zeros(8, dtype=np.int64),
     )
     return hist.reshape(HIST_SHAPE), results, ruined

@@ -62,11 +62,12 @@ def simulate(
     mult: npt.NDArray[np.int64],
     colex: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int64]:  # pragma: no cover
-    """[rounds, raises, sum of net results, sum of squares] per ante, over ``rounds`` rounds."""
+    """[rounds, raises, sum of net results, sum of squares, then the raised hands of each
+    category (10, for the jackpot of art. 10: a folded hand wins none)] per ante."""
     np.random.seed(seed)
     deck = np.arange(52)
     hand = np.empty(5, dtype=np.int64)
-    out = np.zeros(4, dtype=np.int64)
+    out = np.zeros(14, dtype=np.int64)
     for _ in range(rounds):
         for i in range(10):  # a partial Fisher-Yates: the ten cards dealt
             j = np.random.randint(i, 52)
@@ -76,6 +77,7 @@ def simulate(
         player = hand_index(hand, colex)
         if raises[player]:
             out[1] += 1
+            out[4 + category[player]] += 1
         for k in range(5):
             hand[k] = deck[5 + k]
         dealer = hand_index(hand, colex)

@@ -22,6 +22,8 @@ from croupier.analysis.baccarat_exact import Outcomes
 from croupier.analysis.baccarat_par import figures_from_outcomes
 from croupier.analysis.simulate_baccarat import run_chunk
 from croupier.games.baccarat.rules import BaccaratRules
+from croupier.games.stud.hands import CATEGORIES
+from croupier.games.stud.rules import JACKPOT_COMBINATIONS as JACKPOT
 
 CHUNK = 250_000  # rounds per chunk: the unit of reproducibility
 
@@ -40,6 +42,13 @@ def chunk_seeds(seed: int, rounds: int, chunk: int = CHUNK) -> list[tuple[int, i
 def _baccarat_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
     seed, size, spec = args
     return run_chunk(seed, size, spec)
+
+
+def _jackpot_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
+    from croupier.analysis.simulate_baccarat import run_jackpot_chunk
+
+    seed, size, (spec, modality, by_points) = args
+    return run_jackpot_chunk(seed, size, spec, modality, by_points)
 
 
 def _stud_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
@@ -178,6 +187,52 @@ def blackjack_report(totals: npt.NDArray[np.float64]) -> dict[str, Any]:
     }
 
 
+def run_baccarat_jackpot(
+    rules: BaccaratRules,
+    rounds: int,
+    seed: int,
+    workers: int | None = None,
+    scheduler: str | None = None,
+) -> npt.NDArray[np.int64]:
+    """Rounds counted by their highest jackpot combination of the ruleset's modality (index 0:
+    none, then the modality's list, highest first), on the same shoes as ``run_baccarat``."""
+    spec = rules.jackpot
+    if spec is None:
+        raise ValueError("this ruleset offers no jackpot")
+    counts: npt.NDArray[np.int64] = run_chunks(
+        _jackpot_work,
+        seed,
+        rounds,
+        (rules.shoe, spec.modality, spec.double_pairs_by == "points"),
+        workers,
+        None,
+        scheduler,
+    )
+    return counts
+
+
+def jackpot_report(rules: BaccaratRules, counts: npt.NDArray[np.int64]) -> dict[str, Any]:
+    """Hit frequency of every combination with its 95% interval."""
+    from croupier.games.baccarat.jackpot import COMBINATIONS
+
+    spec = rules.jackpot
+    assert spec is not None
+    n = int(counts.sum())
+    rows = []
+    for i, (name, _, _) in enumerate(COMBINATIONS[spec.modality], start=1):
+        p = int(counts[i]) / n
+        half = 1.96 * math.sqrt(p * (1 - p) / n)
+        rows.append(
+            {
+                "combination": name,
+                "hits": int(counts[i]),
+                "hit_frequency": p,
+                "hit_frequency_ci95": [p - half, p + half],
+            }
+        )
+    return {"modality": spec.modality, "rounds": n, "combinations": rows}
+
+
 def net_by_cell(rules: BaccaratRules, bet: str) -> npt.NDArray[np.float64]:
     """What one unit on ``bet`` nets in each outcome cell of the kernel's histogram, by the same
     terms as the exact analysis (``net_per_unit``)."""
@@ -252,7 +307,7 @@ def session_report(
 
 def stud_report(totals: npt.NDArray[np.int64]) -> dict[str, Any]:
     """House edge per ante with its 95% interval, element of risk and raise rate."""
-    n, raises, net, squares = (int(x) for x in totals)
+    n, raises, net, squares = (int(x) for x in totals[:4])
     mean = net / n
     sd = math.sqrt(max(squares / n - mean * mean, 0.0))
     half = 1.96 * sd / math.sqrt(n)
@@ -265,6 +320,8 @@ def stud_report(totals: npt.NDArray[np.int64]) -> dict[str, Any]:
         "element_of_risk": -mean / (1 + 2 * rate),
         "probability_raise": rate,
         "std_dev": sd,
+        # raised hands of each jackpot category (art. 10(2)); a folded hand wins none
+        "jackpot_hits": {name: int(totals[4 + CATEGORIES.index(name)]) for name in JACKPOT},
     }
 
 

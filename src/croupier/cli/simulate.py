@@ -78,6 +78,11 @@ def baccarat(
         **baccarat_report(rules, hist),
         "seconds": round(time.perf_counter() - start, 3),
     }
+    if rules.jackpot is not None:
+        from croupier.analysis.simulation import jackpot_report, run_baccarat_jackpot
+
+        counts = run_baccarat_jackpot(rules, rounds, seed, workers, scheduler)
+        report["jackpot"] = jackpot_report(rules, counts)
     if session is not None:
         from croupier.analysis.simulation import run_baccarat_sessions, session_report
         from croupier.cli.common import fail
@@ -106,6 +111,12 @@ def baccarat(
             f"{b['std_dev']:.4f}",
         )
     console.print(table)
+    if "jackpot" in report:
+        for row in report["jackpot"]["combinations"]:
+            console.print(
+                f"  jackpot {report['jackpot']['modality']} {row['combination']:<27} "
+                f"{row['hits']:>9,} hits  {row['hit_frequency']:.3e}"
+            )
     if "session" in report:
         sr = report["session"]
         pct = ", ".join(f"{k}%: {v:+.1f}" for k, v in sr["percentiles"].items())
