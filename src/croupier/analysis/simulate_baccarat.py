@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.baccarat_exact import _BANKER, _PLAYER
+from croupier.analysis.kernel_rng import below
 from croupier.games.baccarat.points import POINTS
 from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
 
@@ -35,7 +36,7 @@ def _face(card: int) -> int:  # pragma: no cover
     return min(rank + 2, 10)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def deal_order(
     order: npt.NDArray[np.int64],
     start: int,
@@ -194,7 +195,8 @@ def simulate(
     result per outcome cell is ``net_by_cell``: each session's result goes to
     ``sessions_out`` and whether its running result ever reached ``-bankroll`` to
     ``ruined_out``."""
-    np.random.seed(seed)
+    rng = np.empty(1, dtype=np.uint64)
+    rng[0] = np.uint64(seed)
     size = 52 * decks
     order = np.empty(size, dtype=np.int64)
     for i in range(size):
@@ -215,13 +217,13 @@ def simulate(
             finished = shoe_rounds >= last
         if finished or continuous:
             for i in range(size - 1, 0, -1):  # Fisher-Yates
-                j = np.random.randint(0, i + 1)
+                j = below(rng, i + 1)
                 order[i], order[j] = order[j], order[i]
             pos = 0
             shoe_rounds = 0
             cut_round = -1
             if not continuous:
-                offset = np.random.randint(-spread, spread + 1) if spread else 0
+                offset = int(below(rng, 2 * spread + 1)) - spread if spread else 0
                 cut_at = size - cut_card - offset
                 if burn == 1:
                     pos = decks

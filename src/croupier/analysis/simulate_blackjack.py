@@ -18,6 +18,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis.kernel_rng import below
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.strategy import BasicStrategy
 from croupier.games.blackjack.values import VALUES
@@ -266,7 +267,8 @@ def simulate(
     flags: hits17, double mode (0 any two, 1 and after split, 2 eleven only), double keeps
     initial, split keeps initial, surrender, max hands, resplit aces, split aces one card,
     unlike tens split, blackjack pays x2 (3 for 3:2)."""
-    np.random.seed(seed)
+    rng = np.empty(1, dtype=np.uint64)
+    rng[0] = np.uint64(seed)
     size = 52 * decks
     order = np.empty(size, dtype=np.int64)
     for i in range(size):
@@ -282,7 +284,7 @@ def simulate(
     for _ in range(rounds):
         if pos >= size - cut_card:  # the cut card: a new shoe before the round
             for i in range(size - 1, 0, -1):
-                j = np.random.randint(0, i + 1)
+                j = below(rng, i + 1)
                 order[i], order[j] = order[j], order[i]
             pos = burn_cards
         net, pos, nh = play_round(

@@ -11,6 +11,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis.kernel_rng import below
 from croupier.analysis.stud_exact import dense_ranks, raise_multiples, raise_table
 from croupier.games.stud.evaluator import COLEX, build_tables
 
@@ -64,13 +65,14 @@ def simulate(
 ) -> npt.NDArray[np.int64]:  # pragma: no cover
     """[rounds, raises, sum of net results, sum of squares, then the raised hands of each
     category (10, for the jackpot of art. 10: a folded hand wins none)] per ante."""
-    np.random.seed(seed)
+    rng = np.empty(1, dtype=np.uint64)
+    rng[0] = np.uint64(seed)
     deck = np.arange(52)
     hand = np.empty(5, dtype=np.int64)
     out = np.zeros(14, dtype=np.int64)
     for _ in range(rounds):
         for i in range(10):  # a partial Fisher-Yates: the ten cards dealt
-            j = np.random.randint(i, 52)
+            j = i + below(rng, 52 - i)
             deck[i], deck[j] = deck[j], deck[i]
         for k in range(5):
             hand[k] = deck[k]
