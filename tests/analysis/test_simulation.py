@@ -68,7 +68,7 @@ def test_kernel_deals_round_for_round_like_the_engine():
     rng = np.random.default_rng(9)
     order = np.array(rng.permutation(new_decks(8)), dtype=np.int64)
     engine = StackedCards(order.tolist())
-    out = np.empty(6, dtype=np.int64)
+    out = np.empty(8, dtype=np.int64)
     pos = 0
     rounds = 0
     while True:
@@ -77,8 +77,9 @@ def test_kernel_deals_round_for_round_like_the_engine():
             break
         coup = deal_coup(engine.draw)
         kernel_player = [c for c in out[:3] if c >= 0]
-        kernel_banker = [c for c in out[3:] if c >= 0]
+        kernel_banker = [c for c in out[3:6] if c >= 0]
         assert (tuple(kernel_player), tuple(kernel_banker)) == (coup.player, coup.banker)
+        assert (out[6], out[7]) == (coup.player_total, coup.banker_total)
         assert engine.position == nxt
         pos = nxt
         rounds += 1
@@ -259,7 +260,7 @@ def _kernel_code(cards, modality, by_points=False):
     from croupier.games.baccarat.jackpot import COMBINATIONS
 
     order = np.array(cards, dtype=np.int64)
-    out = np.empty(6, dtype=np.int64)
+    out = np.empty(8, dtype=np.int64)
     assert deal_order(order, 0, len(order), _PLAYER, _BANKER, _POINTS, out) > 0
     code = jackpot_code(out, {"A": 1, "B": 2, "C": 3}[modality], by_points, _POINTS)
     return COMBINATIONS[modality][code - 1][0] if code else None

@@ -46,8 +46,9 @@ def deal_order(
     points: npt.NDArray[np.int64],
     out: npt.NDArray[np.int64],
 ) -> int:  # pragma: no cover
-    """Deal one coup from ``order[start:stop]``; writes P1 P2 P3 B1 B2 B3 (-1: none) into
-    ``out`` and returns the position after the coup, or -1 if the cards run out."""
+    """Deal one coup from ``order[start:stop]``; writes P1 P2 P3 B1 B2 B3 (-1: none), then
+    the Player and Banker totals, into ``out`` (8 slots) and returns the position after the
+    coup, or -1 if the cards run out."""
     if stop - start < 4:
         return -1
     p1, b1, p2, b2 = order[start], order[start + 1], order[start + 2], order[start + 3]
@@ -64,12 +65,15 @@ def deal_order(
             p3 = order[pos]
             pos += 1
             third = points[p3]
+            pt = (pt + third) % 10
         if banker_draws[bt, third]:
             if pos >= stop:
                 return -1
             b3 = order[pos]
             pos += 1
+            bt = (bt + points[b3]) % 10
     out[0], out[1], out[2], out[3], out[4], out[5] = p1, p2, p3, b1, b2, b3
+    out[6], out[7] = pt, bt
     return pos
 
 
@@ -202,7 +206,7 @@ def simulate(
     for i in range(size):
         order[i] = i % 52
     hist = np.zeros(3 * 10 * 2 * 2 * 2, dtype=np.int64)
-    coup = np.empty(6, dtype=np.int64)
+    coup = np.empty(8, dtype=np.int64)
     done = 0
     session_net = 0.0
     session_ruined = False
@@ -242,13 +246,11 @@ def simulate(
         if not continuous and cut_round < 0 and nxt > cut_at:
             cut_round = shoe_rounds  # the cut card came out during this round
         pos = nxt
-        p1, p2, p3, b1, b2, b3 = coup[0], coup[1], coup[2], coup[3], coup[4], coup[5]
-        pt = (points[p1] + points[p2] + (points[p3] if p3 >= 0 else 0)) % 10
-        bt = (points[b1] + points[b2] + (points[b3] if b3 >= 0 else 0)) % 10
+        pt, bt = coup[6], coup[7]
         winner = 0 if pt > bt else (1 if bt > pt else 2)
-        three = 1 if b3 >= 0 else 0
-        ppair = 1 if (p1 >> 2) == (p2 >> 2) else 0
-        bpair = 1 if (b1 >> 2) == (b2 >> 2) else 0
+        three = 1 if coup[5] >= 0 else 0
+        ppair = 1 if (coup[0] >> 2) == (coup[1] >> 2) else 0
+        bpair = 1 if (coup[3] >> 2) == (coup[4] >> 2) else 0
         cell = (((winner * 10 + bt) * 2 + three) * 2 + ppair) * 2 + bpair
         hist[cell] += 1
         if modality:
