@@ -1,0 +1,200 @@
+"""The double-entry, append-only ledger (DESIGN.md, Money; issue 7).
+
+Every movement of money is one posting: entries on two or more accounts, in integer minor
+units, summing to zero, written in one database transaction together with the balance updates
+(and, through ``connection``, together with the round event that caused it). Entries are never
+updated or deleted: a correction is a new posting. A player's balance can never go negative:
+the database refuses it (CHECK constraint) even when two tables debit the same account at once.
+Play money (currency ``DEMO``) never meets real money in a posting (Portuguese online rules
+37-38: demo play has no real-money value).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from croupier.errors import RuleViolation
+from croupier.store.schema import accounts, entries, transactions
+
+DEMO = "DEMO"
+_RULE = "ledger: double entry, balances never negative (DESIGN.md, Money)"
+
+
+@dataclass(frozen=True)
+class Account:
+    id: int
+    owner: str
+    kind: str
+    currency: str
+    may_go_negative: bool
+    balance: int
+
+
+class Ledger:
+    """Accounts and postings on one database engine."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def open_account(
+        self, owner: str, kind: str, currency: str, *, may_go_negative: bool = False
+    ) -> int:
+        """A new account with a zero balance; house-side accounts (the cashier that money comes
+        in from, the house result) may go negative, a player's may not."""
+        if not owner or len(owner) > 100:
+            raise RuleViolation("owner", "must be 1 to 100 characters", _RULE)
+        if not currency or len(currency) > 8 or not currency.isupper():
+            raise RuleViolation("currency", f"{currency!r} is not a currency code", _RULE)
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                insert(accounts).values(
+                    owner=owner,
+                    kind=kind,
+                    currency=currency,
+                    may_go_negative=may_go_negative,
+                    balance=0,
+                )
+            )
+            key = result.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    def account(self, account_id: int) -> Account:
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(accounts).where(accounts.c.id == account_id)
+            ).one_or_none()
+        if row is None:
+            raise RuleViolation("account", f"no account {account_id}", _RULE)
+        return Account(
+            row.id, row.owner, row.kind, row.currency, bool(row.may_go_negative), row.balance
+        )
+
+    def balance(self, account_id: int) -> int:
+        return self.account(account_id).balance
+
+    def post(
+        self,
+        kind: str,
+        reference: str,
+        legs: Sequence[tuple[int, int]],
+        connection: Connection | None = None,
+    ) -> int:
+        """Write one posting of ``legs`` (account id, signed amount) and return its id.
+
+        With ``connection`` the posting joins the caller's transaction (so it commits or rolls
+        back with the round event that caused it); otherwise it is its own transaction. On any
+        refusal nothing is written."""
+        _validate(legs)
+        if connection is not None:
+            return _post(connection, kind, reference, legs)
+        with self.engine.begin() as own:
+            return _post(own, kind, reference, legs)
+
+    def transfer(self, source: int, target: int, amount: int, kind: str, reference: str) -> int:
+        """Move ``amount`` (> 0) from ``source`` to ``target``: a posting of two entries."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise RuleViolation("amount", f"{amount!r} must be a positive integer", _RULE)
+        return self.post(kind, reference, [(source, -amount), (target, amount)])
+
+    def audit(self) -> list[str]:
+        """Everything wrong with the books (empty when they are right): each account's balance
+        against the sum of its entries, each posting and each currency summing to zero."""
+        problems = []
+        with self.engine.connect() as connection:
+            sums = dict(
+                connection.execute(
+                    select(entries.c.account_id, func.sum(entries.c.amount)).group_by(
+                        entries.c.account_id
+                    )
+                ).all()
+            )
+            by_currency: dict[str, int] = {}
+            for row in connection.execute(select(accounts)):
+                total = int(sums.get(row.id, 0))
+                if total != row.balance:
+                    problems.append(f"account {row.id}: balance {row.balance} != entries {total}")
+                by_currency[row.currency] = by_currency.get(row.currency, 0) + row.balance
+            unbalanced = connection.execute(
+                select(entries.c.transaction_id)
+                .group_by(entries.c.transaction_id)
+                .having(func.sum(entries.c.amount) != 0)
+            ).all()
+        problems += [f"posting {row[0]} does not sum to zero" for row in unbalanced]
+        problems += [f"{c}: accounts sum to {s}" for c, s in sorted(by_currency.items()) if s]
+        return problems
+
+
+def _validate(legs: Sequence[tuple[int, int]]) -> None:
+    if len(legs) < 2:
+        raise RuleViolation("legs", "a posting needs at least two entries", _RULE)
+    for account_id, amount in legs:
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
+            raise RuleViolation("amount", f"{amount!r} must be a non-zero integer", _RULE)
+        if isinstance(account_id, bool) or not isinstance(account_id, int):
+            raise RuleViolation("account", f"{account_id!r} is not an account id", _RULE)
+    if sum(amount for _, amount in legs) != 0:
+        raise RuleViolation("legs", "entries must sum to zero (double entry)", _RULE)
+
+
+def _post(
+    connection: Connection, kind: str, reference: str, legs: Sequence[tuple[int, int]]
+) -> int:
+    ids = sorted({account_id for account_id, _ in legs})  # a fixed lock order: no deadlocks
+    rows = connection.execute(
+        select(accounts.c.id, accounts.c.currency).where(accounts.c.id.in_(ids))
+    ).all()
+    currencies = {row.id: row.currency for row in rows}
+    for account_id in ids:
+        if account_id not in currencies:
+            raise RuleViolation("account", f"no account {account_id}", _RULE)
+    if len(set(currencies.values())) > 1:
+        # Portuguese online rules 37-38: play money never becomes real money
+        raise RuleViolation(
+            "legs", f"one posting cannot mix currencies {sorted(set(currencies.values()))}", _RULE
+        )
+    savepoint = connection.begin_nested()  # a refusal leaves the caller's transaction as it was
+    try:
+        posting = _write(connection, kind, reference, legs, ids)
+    except IntegrityError:
+        savepoint.rollback()
+        raise RuleViolation(
+            "amount", "an account would go below zero: too little balance for this posting", _RULE
+        ) from None
+    savepoint.commit()
+    return posting
+
+
+def _write(
+    connection: Connection,
+    kind: str,
+    reference: str,
+    legs: Sequence[tuple[int, int]],
+    ids: list[int],
+) -> int:
+    result = connection.execute(
+        insert(transactions).values(kind=kind, reference=reference, created_at=datetime.now(UTC))
+    )
+    key = result.inserted_primary_key
+    assert key is not None
+    posting = int(key[0])
+    connection.execute(
+        insert(entries),
+        [{"transaction_id": posting, "account_id": a, "amount": m} for a, m in legs],
+    )
+    net: dict[int, int] = {}
+    for account_id, amount in legs:
+        net[account_id] = net.get(account_id, 0) + amount
+    for account_id in ids:
+        if net[account_id]:
+            connection.execute(
+                update(accounts)
+                .where(accounts.c.id == account_id)
+                .values(balance=accounts.c.balance + net[account_id])
+            )
+    return posting

@@ -1,0 +1,1 @@
+"""Schema revisions, oldest first."""
