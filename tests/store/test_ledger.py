@@ -40,6 +40,17 @@ def test_migrations_create_the_tables_and_run_twice(engine):
     assert {"accounts", "ledger_transactions", "ledger_entries", "alembic_version"} <= names
 
 
+def test_the_migrations_build_exactly_the_declared_schema(engine):
+    # the revisions are frozen snapshots; this keeps them and schema.py from drifting apart
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from croupier.store.schema import metadata
+
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+
+
 def test_a_transfer_is_two_entries_that_sum_to_zero(funded):
     ledger, cashier, alice, house = funded
     ledger.transfer(alice, house, 12_50, "stake", "round-1")
