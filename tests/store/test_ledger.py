@@ -3,6 +3,7 @@ refusals change nothing, demo money stays apart, concurrent spenders cannot spen
 
 from __future__ import annotations
 
+import itertools
 import threading
 
 import pytest
@@ -173,6 +174,9 @@ def test_concurrent_spenders_cannot_spend_the_same_balance_twice(funded):
     assert ledger.audit() == []
 
 
+_EXAMPLES = itertools.count()
+
+
 @given(
     st.lists(
         st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(1, 3_000)),
@@ -187,8 +191,9 @@ def test_concurrent_spenders_cannot_spend_the_same_balance_twice(funded):
 )
 def test_any_sequence_of_transfers_keeps_the_books(engine, moves):
     ledger = Ledger(engine)
-    cashier = ledger.open_account("cashier", "cashier", "EUR", may_go_negative=True)
-    players = [ledger.open_account(f"p{i}", "player", "EUR") for i in range(4)]
+    run = next(_EXAMPLES)  # examples share the database: one account per owner, kind, currency
+    cashier = ledger.open_account(f"cashier{run}", "cashier", "EUR", may_go_negative=True)
+    players = [ledger.open_account(f"p{i}-{run}", "player", "EUR") for i in range(4)]
     model = {p: 0 for p in players}
     for p in players:
         ledger.transfer(cashier, p, 1_000, "deposit", "d")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from croupier.cli import analyze, baccarat, blackjack, monitor, rules, simulate, stud
+from croupier.cli import analyze, baccarat, blackjack, monitor, rules, serve, simulate, stud
 
 app = typer.Typer(
     name="croupier",
@@ -19,6 +19,7 @@ app.add_typer(blackjack.app, name="blackjack")
 app.add_typer(analyze.app, name="analyze")
 app.add_typer(monitor.app, name="monitor")
 app.add_typer(simulate.app, name="simulate")
+app.command("serve")(serve.serve_command)
 
 
 def main() -> None:

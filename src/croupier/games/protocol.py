@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from croupier.errors import RuleViolation
 
@@ -126,3 +126,72 @@ def allowed(verify: Callable[..., None], *args: Any) -> bool:
     except RuleViolation:
         return False
     return True
+
+
+class TableRound(Protocol):
+    """What the online table runtime needs of a round, whatever the game (DESIGN.md: the table
+    never imports a specific game). Every game's round state machine provides it."""
+
+    number: int
+    log: list[LogEntry]
+
+    @property
+    def bets(self) -> tuple[Bet, ...]: ...
+
+    @property
+    def phase_name(self) -> str: ...
+
+    def verify_place_bet(
+        self, bettor: str, kind: str, amount: int, seated: bool = True
+    ) -> None: ...
+
+    def place_bet(
+        self, bettor: str, kind: str, amount: int, seated: bool = True
+    ) -> tuple[Event, ...]: ...
+
+    def verify_withdraw_bet(self, bettor: str, kind: str) -> None: ...
+
+    def withdraw_bet(self, bettor: str, kind: str) -> tuple[Event, ...]: ...
+
+    def close_betting(self) -> tuple[Event, ...]: ...
+
+    def deal(self) -> tuple[Event, ...]: ...
+
+    def settle(self) -> TableSettlement: ...
+
+    def verify_void(self) -> None: ...
+
+    def void(self, reason: str = ...) -> TableSettlement: ...
+
+    def result(self) -> dict[str, Any]:
+        """What recall shows of the dealt cards (PT rule 31): cards, totals, winner."""
+        ...
+
+
+class TableSettlement(Protocol):
+    @property
+    def bets(self) -> tuple[BetSettlement, ...]: ...
+
+    @property
+    def carry_over(self) -> tuple[Bet, ...]: ...
+
+    @property
+    def house_result(self) -> int: ...
+
+    @property
+    def pool_change(self) -> int: ...
+
+    @property
+    def conserved(self) -> bool: ...
+
+
+class TableGame(Protocol):
+    """A game played round after round at one table: the shoe and what passes between rounds."""
+
+    jackpot_pool: int | None
+
+    def start_round(self) -> TableRound: ...
+
+    def finish_round(self) -> TableSettlement: ...
+
+    def shoe_commitment(self) -> str | None: ...

@@ -32,6 +32,8 @@ def connect(url: str = DEFAULT_URL) -> Engine:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
+        # WAL + NORMAL: a killed process loses no committed transaction (docs/store.md)
+        cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
 
     @event.listens_for(engine, "begin")

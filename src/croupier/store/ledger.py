@@ -50,6 +50,14 @@ class Ledger:
             raise RuleViolation("owner", "must be 1 to 100 characters", _RULE)
         if not currency or len(currency) > 8 or not currency.isupper():
             raise RuleViolation("currency", f"{currency!r} is not a currency code", _RULE)
+        try:
+            return self._insert_account(owner, kind, currency, may_go_negative)
+        except IntegrityError:
+            raise RuleViolation(
+                "owner", f"{owner!r} already has a {kind} account in {currency}", _RULE
+            ) from None
+
+    def _insert_account(self, owner: str, kind: str, currency: str, may_go_negative: bool) -> int:
         with self.engine.begin() as connection:
             result = connection.execute(
                 insert(accounts).values(

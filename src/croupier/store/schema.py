@@ -10,6 +10,7 @@ player's account even under concurrent writers (a player cannot spend the same m
 from __future__ import annotations
 
 from sqlalchemy import (
+    JSON,
     BigInteger,
     Boolean,
     CheckConstraint,
@@ -21,6 +22,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    UniqueConstraint,
 )
 
 metadata = MetaData()
@@ -35,6 +37,7 @@ accounts = Table(
     Column("may_go_negative", Boolean, nullable=False),
     Column("balance", BigInteger, nullable=False),
     CheckConstraint("balance >= 0 OR may_go_negative", name="balance_not_negative"),
+    Index("ux_accounts_owner_kind_currency", "owner", "kind", "currency", unique=True),
 )
 
 transactions = Table(
@@ -55,4 +58,85 @@ entries = Table(
     Column("amount", BigInteger, nullable=False),
     CheckConstraint("amount <> 0", name="entry_not_zero"),
     Index("ix_ledger_entries_account", "account_id"),
+)
+
+# -- the online table server (issue 7): players, tables, rounds, their journal, sessions --------
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(100), nullable=False, unique=True),
+    Column("token_hash", String(64), nullable=False, unique=True),  # SHA-256 of the bearer token
+    Column("role", String(10), nullable=False),  # player or operator
+    Column("demo", Boolean, nullable=False),  # a demo player holds play money only (rules 37-38)
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+game_tables = Table(
+    "game_tables",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(100), nullable=False, unique=True),
+    Column("config", JSON, nullable=False),  # ruleset, overrides, seats, window, demo ...
+    Column("status", String(10), nullable=False),  # open or closed
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+rounds = Table(
+    "rounds",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("game_tables.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("status", String(10), nullable=False),  # open, settled, void
+    Column("shoe", String(64)),  # the SHA-256 commitment of the shoe the round is dealt from
+    Column("result", JSON),  # cards, totals, winner: what recall shows (PT rule 31)
+    Column("void_reason", String(200)),
+    Column("opened_at", DateTime(timezone=True), nullable=False),
+    Column("closed_at", DateTime(timezone=True)),
+    Index("ix_rounds_table_status", "table_id", "status"),
+)
+
+round_bets = Table(
+    "round_bets",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("round_id", Integer, ForeignKey("rounds.id"), nullable=False),
+    Column("session_id", Integer, ForeignKey("sessions.id"), nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("kind", String(30), nullable=False),
+    Column("amount", BigInteger, nullable=False),
+    Column("outcome", String(12)),  # None while standing; win, lose, push, void, carried
+    Column("payout", BigInteger),
+    Column("commission", BigInteger),
+    Column("reason", String(200)),
+    CheckConstraint("amount > 0", name="bet_positive"),
+    UniqueConstraint("round_id", "player_id", "kind", name="one_bet_per_kind"),
+    Index("ix_round_bets_session", "session_id"),
+)
+
+journal = Table(
+    "journal",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("round_id", Integer, ForeignKey("rounds.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("command", String(30), nullable=False),
+    Column("args", JSON, nullable=False),
+    Column("events", JSON, nullable=False),
+    UniqueConstraint("round_id", "seq", name="journal_order"),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("table_id", Integer, ForeignKey("game_tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True)),
+    Column("end_reason", String(30)),  # player, inactivity, table_closed, restart
+    Index("ix_sessions_player", "player_id"),
 )

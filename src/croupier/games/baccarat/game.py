@@ -46,6 +46,20 @@ class BaccaratGame:
     def shoe_number(self) -> int:
         return self.cards.number if isinstance(self.cards, Shoe) else 1
 
+    def shoe_commitment(self) -> str | None:
+        """The SHA-256 commitment of the shoe in use (None for stacked cards)."""
+        if not isinstance(self.cards, Shoe):
+            return None
+        try:
+            return self.cards.commitment
+        except RuntimeError:  # not shuffled yet: the first round shuffles it
+            return None
+
+    @property
+    def cut_card_out(self) -> bool:
+        """Whether the cut card has come out of the shoe (the table shows it; no card count)."""
+        return isinstance(self.cards, Shoe) and self.cards.cut_card_out
+
     def start_round(self) -> BaccaratRound:
         """Open the next round's betting window (shuffling a new shoe first when one is due)."""
         if self._current is not None:

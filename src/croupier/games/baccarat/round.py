@@ -127,8 +127,23 @@ class BaccaratRound(RecordedRound):
         return self._phase
 
     @property
+    def phase_name(self) -> str:
+        return self._phase.value
+
+    @property
     def bets(self) -> tuple[Bet, ...]:
         return tuple(self._bets.values())
+
+    def result(self) -> dict[str, Any]:
+        """The dealt cards and what they decide, as recall shows them (PT rule 31): each hand's
+        cards in the order received (third cards last, rule 21), totals, winner, pairs."""
+        if self.coup is None:
+            return {}
+        return {
+            "player_cards": [card_text(c) for c in self.coup.player],
+            "banker_cards": [card_text(c) for c in self.coup.banker],
+            **self.coup.outcome(),
+        }
 
     def bets_of(self, bettor: str) -> dict[str, int]:
         return {b.kind: b.amount for b in self._bets.values() if b.bettor == bettor}

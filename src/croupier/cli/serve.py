@@ -1,0 +1,46 @@
+"""``croupier serve``: the online table server (issue 7; docs/server.md)."""
+
+from __future__ import annotations
+
+import os
+
+import typer
+
+from croupier.store.database import DEFAULT_URL
+
+
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+    port: int = typer.Option(8000, "--port", help="port to listen on"),
+    database: str = typer.Option(
+        DEFAULT_URL, "--database", help="SQLAlchemy URL: sqlite:///file.db or postgresql://..."
+    ),
+    operator_token: str | None = typer.Option(
+        None,
+        "--operator-token",
+        envvar="CROUPIER_OPERATOR_TOKEN",
+        help="the operator's bearer token (a fresh one is printed when not given)",
+    ),
+    demo: bool = typer.Option(True, "--demo/--no-demo", help="two demo tables and a demo player"),
+) -> None:
+    """Serve the online tables: REST + WebSocket API, the browser client at /."""
+    import uvicorn
+
+    from croupier.server.app import create_app
+    from croupier.server.service import Casino
+
+    casino = Casino(database, defaults=demo, operator_token=operator_token)
+
+    def announce() -> None:
+        url = f"http://{host}:{port}/"
+        print(f"croupier serving {url} (database {database})", flush=True)
+        print(f"operator token: {casino.credentials.operator_token}", flush=True)
+        if casino.credentials.demo_token:
+            print(f"demo player 'demo' token: {casino.credentials.demo_token}", flush=True)
+        if casino.recovered:
+            print(f"voided and refunded {len(casino.recovered)} interrupted round(s)", flush=True)
+
+    app = create_app(casino, on_start=announce)
+
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,49 @@
+"""Which game runs on a table: from a ruleset's rules to a :class:`TableGame`.
+
+The online table runtime knows games only through this module and the protocol in
+:mod:`croupier.games.protocol` (DESIGN.md: the table never imports a specific game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from croupier.errors import RulesetError
+from croupier.games.baccarat.game import BaccaratGame
+from croupier.games.baccarat.information import table_information as baccarat_information
+from croupier.games.baccarat.rules import BaccaratRules
+from croupier.games.protocol import TableGame
+from croupier.rng import RandomSource
+from croupier.shoe import Shoe, StackedCards
+
+TABLE_GAMES = ("baccarat",)
+
+
+def table_game(
+    rules: object,
+    source: RandomSource,
+    *,
+    jackpot_pool: int | None = None,
+    cards: StackedCards | None = None,
+) -> TableGame:
+    """A new game for a table, dealing from a shoe shuffled by ``source`` (or ``cards``)."""
+    if isinstance(rules, BaccaratRules):
+        dealt = cards if cards is not None else Shoe(rules.shoe, source)
+        return BaccaratGame(rules, dealt, jackpot_pool=jackpot_pool)
+    raise RulesetError(
+        "ruleset", f"online tables run {', '.join(TABLE_GAMES)}; not {type(rules).__name__}"
+    )
+
+
+def table_information(rules: object) -> dict[str, Any]:
+    """Rules, limits and payouts for the player (PT rule 32)."""
+    if isinstance(rules, BaccaratRules):
+        return baccarat_information(rules)
+    raise RulesetError("ruleset", f"no table information for {type(rules).__name__}")
+
+
+def table_currency(rules: object) -> tuple[str, int]:
+    """The currency and minor digits a table's amounts are in."""
+    if isinstance(rules, BaccaratRules):
+        return rules.money.currency, rules.money.minor_digits
+    raise RulesetError("ruleset", f"no currency for {type(rules).__name__}")

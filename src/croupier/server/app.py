@@ -1,0 +1,393 @@
+"""The HTTP + WebSocket API (FastAPI). Every route is a thin call into the table runtime or the
+store; refusals come back as 4xx with the field, the message and the rule that refuses them.
+
+Authentication: ``Authorization: Bearer <token>`` (or ``?token=`` on the WebSocket). A player
+reads and bets only on their own account and sessions; the operator role opens tables, sets
+their limits (ruleset overrides), deposits money and reports faults.
+"""
+
+# no "from __future__ import annotations": FastAPI reads the local Annotated aliases
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from croupier.errors import CroupierError, RulesetError, RuleViolation
+from croupier.server.service import Casino
+from croupier.store.ledger import DEMO
+from croupier.store.players import Player
+from croupier.table.config import TableConfig
+from croupier.table.runtime import Table
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class BetIn(_Strict):
+    kind: StrictStr = Field(description="the bet, e.g. player, banker, tie, player_pair")
+    amount: StrictInt = Field(gt=0, description="the stake in minor units (cents)")
+
+
+class SessionIn(_Strict):
+    seat: StrictInt | None = Field(default=None, ge=1, le=9)
+
+
+class PlayerIn(_Strict):
+    name: StrictStr = Field(min_length=1, max_length=100)
+    demo: bool = False
+
+
+class DemoPlayerIn(_Strict):
+    name: StrictStr = Field(min_length=1, max_length=100)
+
+
+class DepositIn(_Strict):
+    amount: StrictInt = Field(gt=0)
+    currency: StrictStr = "EUR"
+
+
+class FaultIn(_Strict):
+    reason: StrictStr = Field(default="operator fault", max_length=150)
+
+
+class TableIn(_Strict):
+    name: StrictStr = Field(min_length=1, max_length=100)
+    ruleset: StrictStr = "pt-ponto-banca-2015"
+    mode: StrictStr = "multi"
+    seats: StrictInt = 7
+    betting_seconds: float = 15.0
+    demo: bool = False
+    overrides: dict[str, Any] = Field(default_factory=dict, description="house options / limits")
+
+
+def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> FastAPI:
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await casino.start()
+        if on_start is not None:
+            on_start()
+        try:
+            yield
+        finally:
+            await casino.stop()
+
+    app = FastAPI(
+        title="croupier online tables",
+        version="0.1.0",
+        description="Online baccarat under Portuguese Regulamento 812/2015 (see docs/server.md).",
+        lifespan=lifespan,
+    )
+    app.state.casino = casino
+
+    @app.exception_handler(RuleViolation)
+    async def _rule(_request: Request, error: RuleViolation) -> JSONResponse:
+        return JSONResponse(
+            {"detail": {"field": error.field, "message": error.message, "rule": error.rule}}, 422
+        )
+
+    @app.exception_handler(RulesetError)
+    async def _ruleset(_request: Request, error: RulesetError) -> JSONResponse:
+        return JSONResponse(
+            {"detail": {"field": error.option, "message": error.message, "rule": error.article}},
+            422,
+        )
+
+    @app.exception_handler(LookupError)
+    async def _missing(_request: Request, error: LookupError) -> JSONResponse:
+        return JSONResponse({"detail": {"message": str(error).strip("'\"")}}, 404)
+
+    # -- authentication -------------------------------------------------------------------
+    async def optional_player(
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> Player | None:
+        if authorization is None:
+            return None
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            raise HTTPException(401, detail={"message": "use Authorization: Bearer <token>"})
+        player = await asyncio.to_thread(casino.players.authenticate, token)
+        if player is None:
+            raise HTTPException(401, detail={"message": "unknown token"})
+        return player
+
+    async def current_player(
+        player: Annotated[Player | None, Depends(optional_player)],
+    ) -> Player:
+        if player is None:
+            raise HTTPException(401, detail={"message": "authentication required"})
+        return player
+
+    async def operator(player: Annotated[Player, Depends(current_player)]) -> Player:
+        if player.role != "operator":
+            raise HTTPException(403, detail={"message": "operators only"})
+        return player
+
+    def table_of(table_id: int) -> Table:
+        return casino.table(table_id)
+
+    Me = Annotated[Player, Depends(current_player)]
+    Operator = Annotated[Player, Depends(operator)]
+
+    # -- pages ----------------------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def index() -> str:
+        return resources.files("croupier.web").joinpath("index.html").read_text(encoding="utf-8")
+
+    @app.get("/health")
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "tables": len(casino.tables), "recovered_rounds": casino.recovered}
+
+    # -- players and accounts -------------------------------------------------------------
+    @app.post("/players", status_code=201)
+    async def create_player(body: PlayerIn, _op: Operator) -> dict[str, Any]:
+        player, token = await asyncio.to_thread(casino.players.create, body.name, demo=body.demo)
+        return {"id": player.id, "name": player.name, "demo": player.demo, "token": token}
+
+    @app.post("/demo/players", status_code=201)
+    async def create_demo_player(body: DemoPlayerIn) -> dict[str, Any]:
+        """Anyone may play the demo (PT rule 37) with points that are never money (rule 38)."""
+        player, token = await casino.new_demo_player(body.name)
+        return {"id": player.id, "name": player.name, "demo": True, "token": token}
+
+    @app.post("/players/{name}/deposits")
+    async def deposit(name: str, body: DepositIn, _op: Operator) -> dict[str, Any]:
+        player = await asyncio.to_thread(casino.players.by_name, name)
+        if player is None:
+            raise LookupError(f"no player {name!r}")
+        balance = await casino.deposit(player, body.amount, body.currency)
+        return {"player": name, "currency": body.currency, "balance": balance}
+
+    @app.get("/me")
+    async def me(player: Me) -> dict[str, Any]:
+        balances = await asyncio.to_thread(casino.players.accounts_of, player)
+        return {
+            "name": player.name,
+            "role": player.role,
+            "demo": player.demo,
+            "balances": balances,
+            "currency": DEMO if player.demo else None,
+        }
+
+    # -- tables ---------------------------------------------------------------------------
+    @app.get("/tables")
+    async def tables() -> list[dict[str, Any]]:
+        return [t.view for t in casino.tables.values()]
+
+    @app.post("/tables", status_code=201)
+    async def open_table(body: TableIn, _op: Operator) -> dict[str, Any]:
+        config = TableConfig(**body.model_dump())
+        table = await casino.open_table(config)
+        return table.view
+
+    @app.get("/tables/{table_id}")
+    async def table_view(table_id: int) -> dict[str, Any]:
+        return table_of(table_id).view
+
+    @app.get("/tables/{table_id}/information")
+    async def information(table_id: int) -> dict[str, Any]:
+        """Rules, limits, payouts and how to complain: before, during and after a session
+        (PT rule 32)."""
+        table = table_of(table_id)
+        return {
+            "table": table.config.name,
+            "ruleset": table.ruleset.summary(),
+            "demo": table.config.demo,
+            "mode": table.config.mode,
+            "betting_seconds": table.config.betting_seconds,
+            **table.information,
+            "complaints": "Write to the operator's complaints service; Turismo de Portugal "
+            "(SRIJ) receives complaints about online gambling operators.",
+        }
+
+    @app.post("/tables/{table_id}/sessions", status_code=201)
+    async def start_session(table_id: int, body: SessionIn, player: Me) -> dict[str, Any]:
+        result: dict[str, Any] = await table_of(table_id).command(
+            "join", player=player, seat=body.seat
+        )
+        return result
+
+    @app.post("/tables/{table_id}/bets", status_code=201)
+    async def bet(table_id: int, body: BetIn, player: Me) -> dict[str, Any]:
+        result: dict[str, Any] = await table_of(table_id).command(
+            "bet", player=player.name, kind=body.kind, amount=body.amount
+        )
+        return result
+
+    @app.delete("/tables/{table_id}/bets/{kind}")
+    async def withdraw(table_id: int, kind: str, player: Me) -> dict[str, Any]:
+        result: dict[str, Any] = await table_of(table_id).command(
+            "withdraw", player=player.name, kind=kind
+        )
+        return result
+
+    @app.post("/tables/{table_id}/deal")
+    async def deal(table_id: int, player: Me) -> dict[str, Any]:
+        """The player starts the deal at an individual table (PT rule 28)."""
+        result: dict[str, Any] = await table_of(table_id).command("deal", player=player.name)
+        return result
+
+    @app.post("/tables/{table_id}/fault")
+    async def fault(table_id: int, body: FaultIn, _op: Operator) -> dict[str, Any]:
+        """An operator-side fault: the round in play is void and every stake returned (rule 29)."""
+        result: dict[str, Any] = await table_of(table_id).command("fault", reason=body.reason)
+        return result
+
+    # -- recall and history (PT rule 31) -------------------------------------------------
+    async def _round(round_id: int, player: Player | None) -> dict[str, Any]:
+        record = await asyncio.to_thread(casino.records.round_record, round_id)
+        if record is None:
+            raise LookupError(f"no round {round_id}")
+        if player is not None:
+            mine = [b for b in record["bets"] if b["player"] == player.name]
+            record["mine"] = {
+                "bets": mine,
+                "staked": sum(b["amount"] for b in mine if b["outcome"] != "carried"),
+                "won": sum(b["payout"] or 0 for b in mine if b["outcome"] != "carried"),
+            }
+            record["mine"]["net"] = record["mine"]["won"] - record["mine"]["staked"]
+        return record
+
+    @app.get("/tables/{table_id}/rounds/last")
+    async def last_round(
+        table_id: int, player: Annotated[Player | None, Depends(optional_player)]
+    ) -> dict[str, Any]:
+        """The last round (yours, when authenticated): cards, totals, result, bets, amounts."""
+        table_of(table_id)
+        pid = player.id if player is not None and player.role == "player" else None
+        ids = await asyncio.to_thread(casino.records.history, table_id, limit=1, player_id=pid)
+        if not ids:
+            raise LookupError("no round has finished at this table yet")
+        return await _round(ids[0], player)
+
+    @app.get("/tables/{table_id}/rounds")
+    async def rounds(
+        table_id: int,
+        player: Annotated[Player | None, Depends(optional_player)],
+        limit: int = 20,
+        mine: bool = False,
+    ) -> list[dict[str, Any]]:
+        table_of(table_id)
+        if not 1 <= limit <= 200:
+            raise RuleViolation("limit", "must be 1 to 200", "history")
+        if mine and player is None:
+            raise HTTPException(401, detail={"message": "authentication required for mine=true"})
+        pid = player.id if mine and player is not None else None
+        ids = await asyncio.to_thread(casino.records.history, table_id, limit=limit, player_id=pid)
+        return [await _round(i, player) for i in ids]
+
+    @app.get("/rounds/{round_id}")
+    async def round_record(
+        round_id: int, player: Annotated[Player | None, Depends(optional_player)]
+    ) -> dict[str, Any]:
+        return await _round(round_id, player)
+
+    # -- sessions and statements (PT rules 33-34) ----------------------------------------
+    async def _own_session(session_id: int, player: Player) -> dict[str, Any]:
+        statement = await asyncio.to_thread(casino.records.statement, session_id)
+        if statement is None:
+            raise LookupError(f"no session {session_id}")
+        owner = await asyncio.to_thread(casino.records.session_player, session_id)
+        if owner != player.id and player.role != "operator":
+            raise HTTPException(403, detail={"message": "not your session"})
+        return statement
+
+    @app.get("/sessions/{session_id}")
+    async def session(session_id: int, player: Me) -> dict[str, Any]:
+        return await _own_session(session_id, player)
+
+    @app.post("/sessions/{session_id}/end")
+    async def end_session(session_id: int, player: Me) -> dict[str, Any]:
+        """The player ends the session and gets the statement (PT rules 33-34)."""
+        statement = await _own_session(session_id, player)
+        if statement["ended_at"] is not None:
+            return statement
+        result: dict[str, Any] = await table_of(statement["table_id"]).command(
+            "leave", player=player.name
+        )
+        return result
+
+    # -- the books (operator) -----------------------------------------------------------
+    @app.get("/ledger/audit")
+    async def audit(_op: Operator) -> dict[str, Any]:
+        problems = await asyncio.to_thread(casino.ledger.audit)
+        return {"balanced": not problems, "problems": problems}
+
+    # -- events ---------------------------------------------------------------------------
+    @app.websocket("/tables/{table_id}/ws")
+    async def events(websocket: WebSocket, table_id: int, token: str | None = None) -> None:
+        """The table's events; with ``?token=`` also the player's own messages, and bets sent
+        as ``{"type": "bet", "kind": ..., "amount": ..., "ref": ...}`` are acknowledged."""
+        table = casino.tables.get(table_id)
+        player = None
+        if token is not None:
+            player = await asyncio.to_thread(casino.players.authenticate, token)
+        if table is None or (token is not None and player is None):
+            await websocket.close(code=4404 if table is None else 4401)
+            return
+        await websocket.accept()
+        watcher = casino.hub.watch(table_id, player.name if player else None)
+        await websocket.send_json({"type": "table", **table.view})
+
+        async def send() -> None:
+            while True:
+                text = await watcher.queue.get()
+                if text is None:
+                    await websocket.close(code=4408)
+                    return
+                await websocket.send_text(text)
+                casino.hub.delivered += 1
+
+        sender = asyncio.create_task(send())
+        try:
+            while True:
+                message = await websocket.receive_json()
+                reply = await _ws_command(table, player, message)
+                watcher.queue.put_nowait(_dumps(reply))
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # rule 30: a player's disconnection changes nothing at the table
+        finally:
+            casino.hub.leave(table_id, watcher)
+            sender.cancel()
+
+    return app
+
+
+def _dumps(value: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(value, separators=(",", ":"))
+
+
+async def _ws_command(table: Table, player: Player | None, message: Any) -> dict[str, Any]:
+    ref = message.get("ref") if isinstance(message, dict) else None
+    try:
+        if player is None:
+            raise RuleViolation("token", "connect with ?token= to bet", "authentication")
+        if not isinstance(message, dict) or message.get("type") != "bet":
+            raise RuleViolation("type", "the only command here is a bet", "websocket")
+        body = BetIn.model_validate({k: message.get(k) for k in ("kind", "amount")})
+        result = await table.command("bet", player=player.name, kind=body.kind, amount=body.amount)
+        return {"type": "ack", "ref": ref, **result}
+    except RuleViolation as error:
+        return {
+            "type": "refused",
+            "ref": ref,
+            "field": error.field,
+            "message": error.message,
+            "rule": error.rule,
+        }
+    except (ValueError, CroupierError) as error:
+        return {
+            "type": "refused",
+            "ref": ref,
+            "field": "message",
+            "message": str(error),
+            "rule": "websocket",
+        }

@@ -1,0 +1,191 @@
+"""The server's state: the database, the ledger, the players and every running table.
+
+Start-up order matters for money: the schema is migrated, then every round a stopped server left
+open is voided and refunded (PT rule 29; exactly once, see :mod:`croupier.store.rounds`), and only
+then do the tables open their next betting window.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, update
+
+from croupier.errors import RuleViolation
+from croupier.rng import RandomSource
+from croupier.server.hub import Hub
+from croupier.store.database import connect, migrate
+from croupier.store.ledger import DEMO, Ledger
+from croupier.store.players import Player, Players, named_account, token_hash
+from croupier.store.rounds import RoundRecords
+from croupier.store.schema import players as players_table
+from croupier.table.clock import Clock, SystemClock
+from croupier.table.config import TableConfig
+from croupier.table.runtime import Table
+
+DEMO_FUNDS = 10_000_00  # points a demo player starts with (rules 37-38: never money)
+TICK_SECONDS = 0.1
+
+DEFAULT_TABLES = (
+    TableConfig("Demo Ponto e Banca", mode="multi", seats=7, betting_seconds=15, demo=True),
+    TableConfig("Demo individual table", mode="individual", seats=1, demo=True),
+)
+
+
+@dataclass
+class Credentials:
+    operator_token: str
+    demo_token: str | None = None
+
+
+@dataclass
+class Casino:
+    database_url: str
+    clock: Clock = field(default_factory=SystemClock)
+    source: RandomSource | None = None
+    defaults: bool = True
+    operator_token: str | None = None
+
+    def __post_init__(self) -> None:
+        self.engine: Engine = connect(self.database_url)
+        self.ledger = Ledger(self.engine)
+        self.players = Players(self.engine, self.ledger)
+        self.records = RoundRecords(self.engine, self.ledger)
+        self.hub = Hub()
+        self.tables: dict[int, Table] = {}
+        self.credentials = Credentials("")
+        self.recovered: list[int] = []
+        self._ticker: asyncio.Task[None] | None = None
+
+    # -- lifecycle ------------------------------------------------------------------------
+    async def start(self) -> None:
+        await asyncio.to_thread(self._prepare)
+        for table_id, _name, config, status in await asyncio.to_thread(self.records.tables):
+            if status == "open":
+                await self._run_table(table_id, TableConfig.from_json(config))
+        loop = asyncio.get_running_loop()
+        def moved() -> None:
+            loop.call_soon_threadsafe(self._tick_all)
+
+        self.clock.on_change(moved)
+        if isinstance(self.clock, SystemClock):
+            self._ticker = asyncio.create_task(self._tick_forever())
+
+    def _prepare(self) -> None:
+        migrate(self.engine)
+        self.recovered = self.records.recover()
+        self.credentials.operator_token = self._ensure(
+            "operator", "operator", False, self.operator_token
+        )
+        if self.defaults:
+            if not self.records.tables():
+                for config in DEFAULT_TABLES:
+                    self.records.create_table(config.name, config.to_json())
+            self.credentials.demo_token = self._ensure("demo", "player", True, None)
+            self._fund_demo(self.players.by_name("demo"))
+
+    def _ensure(self, name: str, role: str, demo: bool, token: str | None) -> str:
+        """Create ``name`` or give it a fresh token (the old one stops working)."""
+        existing = self.players.by_name(name)
+        if existing is None:
+            player, fresh = self.players.create(name, role=role, demo=demo)
+            token = token or fresh
+            if token != fresh:
+                self._set_token(player.id, token)
+            return token
+        import secrets
+
+        token = token or secrets.token_urlsafe(24)
+        self._set_token(existing.id, token)
+        return token
+
+    def _set_token(self, player_id: int, token: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(players_table)
+                .where(players_table.c.id == player_id)
+                .values(token_hash=token_hash(token))
+            )
+
+    def _fund_demo(self, player: Player | None) -> None:
+        if player is None:
+            return
+        account = self.players.account(player, DEMO)
+        if self.ledger.balance(account) < DEMO_FUNDS // 10:
+            bank = named_account(self.ledger, "demo-bank", "cashier", DEMO, negative=True)
+            top_up = DEMO_FUNDS - self.ledger.balance(account)
+            self.ledger.transfer(bank, account, top_up, "demo_points", f"player:{player.name}")
+
+    async def _run_table(self, table_id: int, config: TableConfig) -> Table:
+        table = Table(
+            table_id,
+            config,
+            self.records,
+            self.players,
+            self.clock,
+            lambda event, to: self.hub.publish(table_id, event, to),
+            self.source,
+        )
+        await table.start()
+        table._refresh_view()
+        self.tables[table_id] = table
+        return table
+
+    def _tick_all(self) -> None:
+        for table in self.tables.values():
+            table.tick()
+
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            self._tick_all()
+
+    async def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        for table in self.tables.values():
+            await table.stop()
+        self.engine.dispose()
+
+    # -- operations the API offers ---------------------------------------------------------
+    async def open_table(self, config: TableConfig) -> Table:
+        """The operator opens a table (limits and house options as ruleset overrides)."""
+        from croupier.rulesets import load_ruleset
+
+        load_ruleset(config.ruleset, dict(config.overrides))  # refuse bad options first
+        table_id = await asyncio.to_thread(self.records.create_table, config.name, config.to_json())
+        return await self._run_table(table_id, config)
+
+    def table(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise LookupError(f"no table {table_id}")
+        return table
+
+    async def new_demo_player(self, name: str) -> tuple[Player, str]:
+        player, token = await asyncio.to_thread(self.players.create, name, demo=True)
+        await asyncio.to_thread(self._fund_demo, player)
+        return player, token
+
+    async def deposit(self, player: Player, amount: int, currency: str) -> int:
+        """Money in from the cashier (an operator's action; never for demo players)."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise RuleViolation("amount", f"{amount!r} must be a positive whole number", "deposits")
+        if player.demo:
+            raise RuleViolation("player", "demo players hold points only", "PT 812/2015 rule 38")
+
+        def run() -> int:
+            account = self.players.account(player, currency)
+            cashier = named_account(self.ledger, "cashier", "cashier", currency, negative=True)
+            self.ledger.transfer(cashier, account, amount, "deposit", f"player:{player.name}")
+            return self.ledger.balance(account)
+
+        return await asyncio.to_thread(run)
+
+    def summary(self) -> dict[str, Any]:
+        return {"tables": [t.view for t in self.tables.values()]}

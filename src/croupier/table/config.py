@@ -1,0 +1,73 @@
+"""How an operator sets up an online table, validated field by field.
+
+* ``mode``: ``multi`` (a common betting window, PT rules 5 and 27) or ``individual`` (one
+  player, who starts the deal, rules 4 and 28);
+* ``seats``: 1 to 9 (rule 6); an individual table has one;
+* ``betting_seconds``: the operator's betting window at a multi-player table (rule 27);
+* ``demo``: play money only (rules 37-38);
+* ``ruleset`` and ``overrides``: the game's rules and the house options (limits included), each
+  validated by the ruleset loader against its article.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from croupier.errors import RuleViolation
+
+MODES = ("multi", "individual")
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    name: str
+    ruleset: str = "pt-ponto-banca-2015"
+    mode: str = "multi"
+    seats: int = 7
+    betting_seconds: float = 15.0
+    demo: bool = False
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not 1 <= len(self.name) <= 100:
+            raise RuleViolation("name", "must be 1 to 100 characters", "tables")
+        if self.mode not in MODES:
+            raise RuleViolation(
+                "mode", f"{self.mode!r} is not one of {', '.join(MODES)}", "PT 812/2015 rules 4-5"
+            )
+        if (
+            isinstance(self.seats, bool)
+            or not isinstance(self.seats, int)
+            or not 1 <= self.seats <= 9
+        ):
+            raise RuleViolation(
+                "seats", f"{self.seats!r}: a table has 1 to 9 seats", "PT 812/2015 rule 6"
+            )
+        if self.mode == "individual" and self.seats != 1:
+            raise RuleViolation("seats", "an individual table has one seat", "PT 812/2015 rule 4")
+        seconds = self.betting_seconds
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not 1 <= seconds <= 600
+        ):
+            raise RuleViolation(
+                "betting_seconds",
+                f"{seconds!r}: the window is 1 to 600 seconds",
+                "PT 812/2015 rule 27",
+            )
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["overrides"] = dict(self.overrides)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
+        known = {"name", "ruleset", "mode", "seats", "betting_seconds", "demo", "overrides"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RuleViolation(unknown[0], "is not a table setting", "tables")
+        return cls(**dict(data))

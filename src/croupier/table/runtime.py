@@ -1,0 +1,625 @@
+"""One online table as a single-writer actor (DESIGN.md, Server).
+
+One asyncio task owns the table's state: its game (shoe, rounds), its seats and its betting
+window. Players and the operator talk to it through commands put on its queue; each command is
+answered through a future, and what happens is published as events (to everyone at the table,
+or to one player). Money and the round journal are written by the store in the same database
+transaction as the change they record; the database work runs in a worker thread while the
+actor waits, so the event loop keeps serving other tables and clients.
+
+Bets that arrive together are written in one transaction (group commit) but judged one by one,
+in arrival order, each against the table as the bets before it left it: a refused bet (limits,
+PT rules 13, 15, 41-43; a short balance) changes nothing and does not hold up the others.
+
+The round cycle:
+
+* multi-player table (PT rules 5, 27): a betting window common to every player, announced with
+  "Place your bets" and a countdown set by the operator, closed with "No more bets, cards being
+  dealt"; the round is dealt and settled at once, and the next window opens. A window that
+  closes with no bet on the table deals no cards: the window opens again;
+* individual table (rules 4, 28): the player bets, then starts the deal.
+
+Faults: an operator-side fault voids the round in play and refunds every stake (rule 29); a
+player who disconnects keeps their bets, the round settles normally and the result is there
+when they come back (rule 30). After a crash the store voids and refunds the open round exactly
+once (:meth:`croupier.store.rounds.RoundRecords.recover`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from croupier.errors import RuleViolation
+from croupier.games.protocol import Event, LogEntry, TableGame, TableRound, TableSettlement
+from croupier.games.registry import table_currency, table_game, table_information
+from croupier.rng import RandomSource, SystemRandomSource
+from croupier.rulesets import load_ruleset
+from croupier.store.ledger import DEMO
+from croupier.store.players import Player, Players
+from croupier.store.rounds import BetResult, JournalEntry, RoundRecords, StandingBet, TableAccounts
+from croupier.table.clock import Clock
+from croupier.table.config import TableConfig
+from croupier.table.seats import (
+    INVITATION,
+    WARNING_INDIVIDUAL,
+    WARNING_MULTI,
+    Seat,
+)
+
+log = logging.getLogger(__name__)
+
+Publish = Callable[[dict[str, Any], str | None], None]
+PLACE_YOUR_BETS = "Place your bets"  # PT rule 27
+NO_MORE_BETS = "No more bets, cards being dealt"  # PT rule 27
+SESSION_RULE = "PT 812/2015 rule 34: bets are placed within a session the player started"
+MAX_BATCH = 512
+
+
+@dataclass
+class _Command:
+    name: str
+    args: dict[str, Any]
+    future: asyncio.Future[Any] | None
+
+
+def _events_json(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+    return [{"event": e.kind, "data": dict(e.data)} for e in events]
+
+
+def _journal(entries: list[LogEntry]) -> list[JournalEntry]:
+    return [JournalEntry(e.command, dict(e.args), _events_json(e.events)) for e in entries]
+
+
+class Table:
+    """A running table. Create it, ``await start()``, then send commands."""
+
+    def __init__(
+        self,
+        table_id: int,
+        config: TableConfig,
+        records: RoundRecords,
+        players: Players,
+        clock: Clock,
+        publish: Publish,
+        source: RandomSource | None = None,
+    ) -> None:
+        self.id = table_id
+        self.config = config
+        self.records = records
+        self.players = players
+        self.clock = clock
+        self.publish = publish
+        ruleset = load_ruleset(config.ruleset, dict(config.overrides))
+        self.ruleset = ruleset
+        self.rules = ruleset.rules
+        currency, self.minor_digits = table_currency(self.rules)
+        self.currency = DEMO if config.demo else currency  # rules 37-38
+        self.information = table_information(self.rules)
+        self.source = source or SystemRandomSource()
+        self.seats: dict[str, Seat] = {}
+        self.queue: asyncio.Queue[_Command] = asyncio.Queue()
+        self.closes_at: float | None = None
+        self.round_id = 0
+        self.journaled = 0
+        self.view: dict[str, Any] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._ending: list[Seat] = []
+        self.checked_at = float("-inf")  # when the table last looked at the clock
+        self.idle = True  # no command in progress (tests wait for this)
+        self.game: TableGame
+        self.round: TableRound
+        self.accounts: TableAccounts
+
+    # -- lifecycle ------------------------------------------------------------------------
+    async def start(self) -> None:
+        await asyncio.to_thread(self._load)
+        self._open_window()
+        self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+
+    def _load(self) -> None:
+        seed = None
+        jackpot = getattr(self.rules, "jackpot", None)
+        if jackpot is not None:
+            seed = jackpot.seed
+        self.accounts = self.records.table_accounts(self.id, self.currency, pool_seed=seed)
+        pool = self.records.ledger.balance(self.accounts.pool) if self.accounts.pool else None
+        self.game = table_game(self.rules, self.source, jackpot_pool=pool)
+        now = self.clock.now()
+        for session_id, player_id, seat_no, name, demo in self._sessions():
+            account = self.players.account(Player(player_id, name, "player", demo), self.currency)
+            self.seats[name] = Seat(session_id, player_id, name, account, seat_no, now)
+        self._new_round()
+
+    def _sessions(self) -> list[tuple[int, int, int, str, bool]]:
+        out = []
+        for session_id, player_id, seat in self.records.open_sessions(self.id):
+            player = self.players.by_id(player_id)
+            if player is not None:
+                out.append((session_id, player_id, seat, player.name, player.demo))
+        return out
+
+    def _new_round(self) -> None:
+        self.round = self.game.start_round()
+        self.round_id = self.records.begin_round(
+            self.id, self.round.number, self.game.shoe_commitment()
+        )
+        self.journaled = 0
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    # -- commands (called by the server) ---------------------------------------------------
+    async def command(self, name: str, **args: Any) -> Any:
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self.queue.put(_Command(name, args, future))
+        return await future
+
+    def tick(self) -> None:
+        """Look at the clock (thread-safe through ``call_soon_threadsafe`` by the caller)."""
+        self.queue.put_nowait(_Command("tick", {}, None))
+
+    async def _run(self) -> None:
+        while True:
+            first = await self.queue.get()
+            self.idle = False
+            batch = [first]
+            while len(batch) < MAX_BATCH and not self.queue.empty():
+                batch.append(self.queue.get_nowait())
+            index = 0
+            while index < len(batch):
+                command = batch[index]
+                if command.name == "bet":
+                    end = index
+                    while end < len(batch) and batch[end].name == "bet":
+                        end += 1
+                    await self._guard(batch[index:end])
+                    index = end
+                    continue
+                await self._guard([command])
+                index += 1
+            await self._guard([])
+            self._refresh_view()
+            self.idle = self.queue.empty()
+
+    async def _guard(self, commands: list[_Command]) -> None:
+        try:
+            if commands and commands[0].name == "bet":
+                await self._bets(commands)
+            elif commands:
+                await self._one(commands[0])
+            else:
+                await self._check_time()
+        except Exception as error:
+            for command in commands:
+                if command.future is not None and not command.future.done():
+                    command.future.set_exception(error)
+            if not isinstance(error, RuleViolation):
+                log.exception("table %s: fault; voiding the round in play (rule 29)", self.id)
+                await self._recover_from_fault(str(error))
+
+    async def _one(self, command: _Command) -> None:
+        handlers: dict[str, Callable[..., Any]] = {
+            "join": self._join,
+            "leave": self._leave,
+            "withdraw": self._withdraw,
+            "deal": self._deal,
+            "fault": self._fault,
+            "tick": self._noop,
+        }
+        result = await handlers[command.name](**command.args)
+        if command.future is not None and not command.future.done():
+            command.future.set_result(result)
+
+    async def _noop(self) -> None:
+        return None
+
+    # -- seats and sessions (PT rules 33-36) ----------------------------------------------
+    async def _join(self, player: Player, seat: int | None = None) -> dict[str, Any]:
+        if player.role != "player":
+            raise RuleViolation("player", "operators do not play", "roles")
+        if player.name in self.seats:
+            raise RuleViolation("session", "you already have a session at this table", "PT rule 34")
+        if player.demo != self.config.demo:
+            raise RuleViolation(
+                "table",
+                "demo players play at demo tables only, real players at real tables",
+                "PT 812/2015 rules 37-38",
+            )
+        taken = {s.seat for s in self.seats.values()}
+        free = [n for n in range(1, self.config.seats + 1) if n not in taken]
+        if seat is None:
+            if not free:
+                raise RuleViolation("seat", "the table is full", "PT 812/2015 rule 6")
+            seat = free[0]
+        elif (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or seat not in range(1, self.config.seats + 1)
+        ):
+            raise RuleViolation(
+                "seat", f"{seat!r}: seats are 1 to {self.config.seats}", "PT 812/2015 rule 6"
+            )
+        elif seat in taken:
+            raise RuleViolation("seat", f"seat {seat} is taken", "PT 812/2015 rule 6")
+        account = await asyncio.to_thread(self.players.account, player, self.currency)
+        session_id = await asyncio.to_thread(self.records.start_session, player.id, self.id, seat)
+        self.seats[player.name] = Seat(
+            session_id, player.id, player.name, account, seat, self.clock.now()
+        )
+        self.publish({"type": "seat_taken", "seat": seat, "player": player.name}, None)
+        return {
+            "session": session_id,
+            "table": self.id,
+            "seat": seat,
+            "information": self.information,
+        }
+
+    async def _leave(self, player: str, reason: str = "player") -> dict[str, Any]:
+        seat = self._seat(player)
+        mine = [b for b in self.round.bets if b.bettor == player]
+        if mine and self.round.phase_name == "betting":
+            try:
+                await asyncio.to_thread(self._withdraw_all, seat, [b.kind for b in mine])
+            except RuleViolation:
+                seat.leaving = True  # its bets stand (table limits): it ends after the round
+                return {"session": seat.session_id, "ending": "after this round"}
+        return await self._end_session(seat, reason)
+
+    async def _end_session(self, seat: Seat, reason: str) -> dict[str, Any]:
+        await asyncio.to_thread(self.records.end_session, seat.session_id, reason)
+        statement = await asyncio.to_thread(self.records.statement, seat.session_id)
+        assert statement is not None
+        self.seats.pop(seat.name, None)
+        self.publish({"type": "session_ended", "statement": statement}, seat.name)
+        self.publish({"type": "seat_free", "seat": seat.seat, "player": seat.name}, None)
+        return statement
+
+    def _seat(self, player: str) -> Seat:
+        seat = self.seats.get(player)
+        if seat is None:
+            raise RuleViolation(
+                "session", "no session at this table: start one first", SESSION_RULE
+            )
+        return seat
+
+    # -- bets -----------------------------------------------------------------------------
+    async def _bets(self, commands: list[_Command]) -> None:
+        results = await asyncio.to_thread(self._write_bets, commands)
+        now = self.clock.now()
+        for command, result in zip(commands, results, strict=True):
+            assert command.future is not None
+            if isinstance(result, RuleViolation):
+                command.future.set_exception(result)
+            else:
+                self.seats[command.args["player"]].betted(now)
+                command.future.set_result(result)
+                self.publish(
+                    {"type": "bet", **{k: v for k, v in result.items() if k != "balance"}}, None
+                )
+
+    def _write_bets(self, commands: list[_Command]) -> list[dict[str, Any] | RuleViolation]:
+        out: list[dict[str, Any] | RuleViolation] = []
+        placed: list[tuple[int, Seat, str, int]] = []
+        with self.records.engine.begin() as connection:
+            for command in commands:
+                player, kind, amount = (command.args[k] for k in ("player", "kind", "amount"))
+                try:
+                    seat = self._seat(player)
+                    if seat.leaving:
+                        raise RuleViolation("session", "your session is ending", SESSION_RULE)
+                    self.round.verify_place_bet(player, kind, amount)
+                    total = (
+                        next(
+                            (
+                                b.amount
+                                for b in self.round.bets
+                                if b.bettor == player and b.kind == kind
+                            ),
+                            0,
+                        )
+                        + amount
+                    )
+                    standing = StandingBet(
+                        seat.session_id, seat.player_id, seat.account, kind, total
+                    )
+                    self.records.stake(
+                        connection, self.round_id, standing, self.accounts.escrow, amount
+                    )
+                except RuleViolation as refusal:
+                    out.append(refusal)
+                    continue
+                self.round.place_bet(player, kind, amount)
+                placed.append((len(out), seat, kind, total))
+                out.append({})
+            self._write_log(connection)
+            balances = self.records.balances(connection, {seat.account for _, seat, _, _ in placed})
+        for index, seat, kind, total in placed:
+            out[index] = {
+                "round": self.round.number,
+                "player": seat.name,
+                "seat": seat.seat,
+                "kind": kind,
+                "amount": total,
+                "balance": balances[seat.account],
+            }
+        return out
+
+    def _write_log(self, connection: Any) -> None:
+        fresh = self.round.log[self.journaled :]
+        self.records.write_journal(connection, self.round_id, self.journaled, _journal(fresh))
+        self.journaled = len(self.round.log)
+
+    async def _withdraw(self, player: str, kind: str) -> dict[str, Any]:
+        seat = self._seat(player)
+        self.round.verify_withdraw_bet(player, kind)
+        await asyncio.to_thread(self._withdraw_all, seat, [kind])
+        self.publish(
+            {"type": "bet_withdrawn", "player": player, "kind": kind, "round": self.round.number},
+            None,
+        )
+        return {"round": self.round.number, "kind": kind, "withdrawn": True}
+
+    def _withdraw_all(self, seat: Seat, kinds: list[str]) -> None:
+        for kind in kinds:
+            self.round.verify_withdraw_bet(seat.name, kind)
+        with self.records.engine.begin() as connection:
+            for kind in kinds:
+                amount = next(
+                    b.amount for b in self.round.bets if b.bettor == seat.name and b.kind == kind
+                )
+                standing = StandingBet(seat.session_id, seat.player_id, seat.account, kind, amount)
+                self.records.unstake(connection, self.round_id, standing, self.accounts.escrow)
+                self.round.withdraw_bet(seat.name, kind)
+            self._write_log(connection)
+
+    # -- the round cycle ------------------------------------------------------------------
+    def _open_window(self) -> None:
+        info: dict[str, Any] = {
+            "type": "betting_open",
+            "round": self.round.number,
+            "announcement": PLACE_YOUR_BETS,
+        }
+        if self.config.mode == "multi":
+            self.closes_at = self.clock.now() + self.config.betting_seconds
+            info["seconds"] = self.config.betting_seconds  # the countdown (rule 27)
+        carried = [
+            {"player": b.bettor, "kind": b.kind, "amount": b.amount} for b in self.round.bets
+        ]
+        if carried:
+            info["carried"] = carried  # Macau art. 12: the bets a tie left on the table
+        self.publish(info, None)
+
+    async def _deal(self, player: str) -> dict[str, Any]:
+        """The player starts the deal at an individual table (PT rule 28)."""
+        self._seat(player)
+        if self.config.mode != "individual":
+            raise RuleViolation(
+                "deal",
+                "at a multi-player table the betting window closes by itself",
+                "PT 812/2015 rule 27",
+            )
+        if not any(b.bettor == player for b in self.round.bets):
+            raise RuleViolation(
+                "deal", "place a bet before starting the deal", "PT 812/2015 rule 28"
+            )
+        return await self._play()
+
+    async def _play(self) -> dict[str, Any]:
+        rnd = self.round
+        self.publish(
+            {"type": "betting_closed", "round": rnd.number, "announcement": NO_MORE_BETS}, None
+        )
+        rnd.close_betting()
+        rnd.deal()
+        settlement = rnd.settle()
+        return await self._finish(rnd, settlement, "settled", None)
+
+    async def _fault(self, reason: str = "operator fault") -> dict[str, Any]:
+        """An operator-side fault before the totals are known: the round is void and every stake
+        returned (PT rule 29)."""
+        rnd = self.round
+        rnd.verify_void()
+        settlement = rnd.void(reason)
+        return await self._finish(rnd, settlement, "void", reason)
+
+    async def _finish(
+        self, rnd: TableRound, settlement: TableSettlement, status: str, reason: str | None
+    ) -> dict[str, Any]:
+        assert settlement.conserved
+        bettors = {b.bettor for b in settlement.bets}
+        carried = {(b.bettor, b.kind) for b in settlement.carry_over}
+        results = []
+        for b in settlement.bets:
+            seat = self.seats[b.bettor]
+            outcome = "carried" if (b.bettor, b.kind) in carried else b.outcome
+            results.append(
+                BetResult(
+                    seat.player_id,
+                    seat.account,
+                    b.kind,
+                    b.stake,
+                    outcome,
+                    b.payout,
+                    b.commission,
+                    b.reason,
+                )
+            )
+        result = rnd.result()
+        old_round_id, old_number = self.round_id, rnd.number
+        self.game.finish_round()
+        await asyncio.to_thread(
+            self._write_finish, rnd, settlement, results, status, result, reason
+        )
+        summary = {
+            "type": "round_" + status,
+            "round": old_number,
+            "round_id": old_round_id,
+            "result": result,
+            "void_reason": reason,
+            "bets": [
+                {
+                    "player": b.bettor,
+                    "kind": b.kind,
+                    "stake": b.stake,
+                    "outcome": "carried" if (b.bettor, b.kind) in carried else b.outcome,
+                    "payout": b.payout,
+                    "commission": b.commission,
+                    "reason": b.reason,
+                }
+                for b in settlement.bets
+            ],
+            "house_result": settlement.house_result,
+        }
+        self.publish(summary, None)
+        self._after_window(bettors)
+        for seat in [s for s in self.seats.values() if s.leaving]:
+            await self._end_session(seat, "player")
+        self._open_window()
+        return summary
+
+    def _write_finish(
+        self,
+        rnd: TableRound,
+        settlement: TableSettlement,
+        results: list[BetResult],
+        status: str,
+        result: dict[str, Any],
+        reason: str | None,
+    ) -> None:
+        nxt = self.game.start_round()
+        carried = [
+            StandingBet(
+                self.seats[b.bettor].session_id,
+                self.seats[b.bettor].player_id,
+                self.seats[b.bettor].account,
+                b.kind,
+                b.amount,
+            )
+            for b in settlement.carry_over
+        ]
+        with self.records.engine.begin() as connection:
+            self._write_log(connection)
+            self.records.settle(
+                connection,
+                self.round_id,
+                results,
+                self.accounts,
+                house_result=settlement.house_result,
+                pool_change=settlement.pool_change,
+                status=status,
+                result=result,
+                void_reason=reason,
+            )
+            new_id = self.records.open_round(
+                connection, self.id, nxt.number, self.game.shoe_commitment(), carried
+            )
+            self.round, self.round_id, self.journaled = nxt, new_id, 0
+            self._write_log(connection)
+
+    # -- time: the betting window and inactivity (PT rules 27, 35-36) ----------------------
+    async def _check_time(self) -> None:
+        now = self.clock.now()
+        self.checked_at = now
+        if self.config.mode == "multi" and self.closes_at is not None and now >= self.closes_at:
+            if self.round.bets:
+                await self._play()
+            else:
+                self.publish(
+                    {
+                        "type": "betting_closed",
+                        "round": self.round.number,
+                        "announcement": "No bets: no cards dealt",
+                    },
+                    None,
+                )
+                self._after_window(set())
+                self._open_window()
+        if self.config.mode == "individual":
+            for seat in list(self.seats.values()):
+                due = seat.individual_due(now)
+                if due == "warn":
+                    self._warn(seat, WARNING_INDIVIDUAL)
+                elif due == "end":
+                    await self._end_session(seat, "inactivity")
+        while self._ending:
+            seat = self._ending.pop()
+            if seat.name in self.seats:
+                await self._end_session(seat, "inactivity")
+
+    def _after_window(self, bettors: set[str]) -> None:
+        if self.config.mode != "multi":
+            return
+        now = self.clock.now()
+        for seat in self.seats.values():
+            if seat.name in bettors:
+                continue
+            due = seat.window_missed(now)
+            if due == "warn":
+                self._warn(seat, WARNING_MULTI)
+            elif due == "end":
+                self._ending.append(seat)  # ended by _check_time, after the round's bookkeeping
+
+    def _warn(self, seat: Seat, warning: str) -> None:
+        seat.warned_at = self.clock.now()
+        self.publish(
+            {"type": "inactivity_invitation", "message": INVITATION, "rule": "PT 812/2015 rule 35"},
+            seat.name,
+        )
+        self.publish(
+            {"type": "inactivity_warning", "message": warning, "rule": "PT 812/2015 rule 36"},
+            seat.name,
+        )
+
+    # -- faults ---------------------------------------------------------------------------
+    async def _recover_from_fault(self, reason: str) -> None:
+        """An unexpected failure (the database refused a commit, a bug): what the database holds
+        is the truth. Void and refund the open round from it (rule 29), start a fresh round."""
+        try:
+            await asyncio.to_thread(self.records.recover, self.id)
+            self.game = table_game(self.rules, self.source, jackpot_pool=self.game.jackpot_pool)
+            await asyncio.to_thread(self._new_round)
+            self.publish({"type": "round_void", "void_reason": reason}, None)
+            self._open_window()
+        except Exception:
+            log.exception("table %s: could not recover from a fault", self.id)
+
+    # -- what readers see -----------------------------------------------------------------
+    def _refresh_view(self) -> None:
+        totals: dict[str, int] = {}
+        for b in self.round.bets:
+            totals[b.kind] = totals.get(b.kind, 0) + b.amount
+        left = None
+        if self.closes_at is not None:
+            left = max(0.0, round(self.closes_at - self.clock.now(), 3))
+        self.view = {
+            "id": self.id,
+            "name": self.config.name,
+            "game": self.ruleset.game,
+            "ruleset": self.config.ruleset,
+            "mode": self.config.mode,
+            "demo": self.config.demo,
+            "currency": self.currency,
+            "seats": self.config.seats,
+            "seated": sorted(
+                ({"seat": s.seat, "player": s.name} for s in self.seats.values()),
+                key=lambda s: s["seat"],
+            ),
+            "round": self.round.number,
+            "phase": self.round.phase_name,
+            "seconds_left": left,
+            "betting_seconds": self.config.betting_seconds,
+            "totals": totals,
+            "bets": [
+                {"player": b.bettor, "kind": b.kind, "amount": b.amount} for b in self.round.bets
+            ],
+            "cut_card_out": bool(getattr(self.game, "cut_card_out", False)),
+            "minimum_bet": self.information.get("minimum_bet"),
+        }

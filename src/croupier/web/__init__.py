@@ -1,0 +1,1 @@
+"""The browser client, served by ``croupier serve`` (static files)."""

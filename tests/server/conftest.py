@@ -1,0 +1,177 @@
+"""A real server for each test: uvicorn on a loopback port in a thread, driven by HTTP and
+WebSocket clients. The database is SQLite always and PostgreSQL too when
+``CROUPIER_TEST_DATABASE_URL`` names one (``.ci/run`` sets it); time is a manual clock."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from sqlalchemy import text
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect as ws_connect
+
+from croupier.rng import SeededRandomSource
+from croupier.server.app import create_app
+from croupier.server.service import Casino
+from croupier.store.database import connect
+from croupier.store.schema import metadata
+from croupier.table.clock import ManualClock
+
+POSTGRES_URL = os.environ.get("CROUPIER_TEST_DATABASE_URL")
+BACKENDS = ["sqlite"] + (["postgresql"] if POSTGRES_URL else [])
+OPERATOR_TOKEN = "operator-test-token"
+
+
+def clean_postgres(url: str) -> None:
+    engine = connect(url)
+    with engine.begin() as connection:
+        metadata.drop_all(connection)
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'croupier.db'}"
+    assert POSTGRES_URL is not None
+    clean_postgres(POSTGRES_URL)
+    return POSTGRES_URL
+
+
+class RunningServer:
+    def __init__(self, database_url: str, *, defaults: bool = False, seed: int = 7) -> None:
+        self.clock = ManualClock()
+        self.casino = Casino(
+            database_url,
+            clock=self.clock,
+            source=SeededRandomSource(seed),
+            defaults=defaults,
+            operator_token=OPERATOR_TOKEN,
+        )
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            create_app(self.casino), host="127.0.0.1", port=self.port, log_level="warning"
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        self.http = httpx.Client(base_url=self.base, timeout=30)
+        self.operator = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
+
+    def stop(self) -> None:
+        self.http.close()
+        self.server.should_exit = True
+        self.thread.join(30)
+
+    # -- helpers ----------------------------------------------------------------------------
+    def open_table(self, **config: Any) -> dict[str, Any]:
+        config.setdefault("name", f"table-{time.monotonic_ns()}")
+        response = self.http.post("/tables", json=config, headers=self.operator)
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+    def player(self, name: str, deposit: int = 0, *, demo: bool = False) -> dict[str, str]:
+        response = self.http.post(
+            "/players", json={"name": name, "demo": demo}, headers=self.operator
+        )
+        assert response.status_code == 201, response.text
+        headers = {"Authorization": f"Bearer {response.json()['token']}"}
+        headers["token"] = response.json()["token"]
+        if deposit:
+            done = self.http.post(
+                f"/players/{name}/deposits", json={"amount": deposit}, headers=self.operator
+            )
+            assert done.status_code == 200, done.text
+        return headers
+
+    def auth(self, headers: dict[str, str]) -> dict[str, str]:
+        return {"Authorization": headers["Authorization"]}
+
+    def balance(self, headers: dict[str, str], currency: str = "EUR") -> int:
+        response = self.http.get("/me", headers=self.auth(headers))
+        assert response.status_code == 200, response.text
+        return int(response.json()["balances"].get(currency, 0))
+
+    def sit(self, table: int, headers: dict[str, str], seat: int | None = None) -> int:
+        response = self.http.post(
+            f"/tables/{table}/sessions", json={"seat": seat}, headers=self.auth(headers)
+        )
+        assert response.status_code == 201, response.text
+        return int(response.json()["session"])
+
+    def bet(self, table: int, headers: dict[str, str], kind: str, amount: Any) -> httpx.Response:
+        return self.http.post(
+            f"/tables/{table}/bets",
+            json={"kind": kind, "amount": amount},
+            headers=self.auth(headers),
+        )
+
+    def view(self, table: int) -> dict[str, Any]:
+        return dict(self.http.get(f"/tables/{table}").json())
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock and wait until every table has looked at it."""
+        self.clock.advance(seconds)
+        target = self.clock.now()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            tables = list(self.casino.tables.values())
+            if all(t.checked_at >= target and t.queue.empty() and t.idle for t in tables):
+                return
+            time.sleep(0.01)
+        raise AssertionError("the tables did not catch up with the clock")
+
+    def audit(self) -> dict[str, Any]:
+        return dict(self.http.get("/ledger/audit", headers=self.operator).json())
+
+    def watch(self, table: int, token: str | None = None) -> ClientConnection:
+        url = f"ws://127.0.0.1:{self.port}/tables/{table}/ws"
+        if token:
+            url += f"?token={token}"
+        return ws_connect(url, open_timeout=10)  # closed by the test
+
+
+def receive_until(ws: ClientConnection, kind: str, timeout: float = 20) -> list[dict[str, Any]]:
+    """Every message up to and including the first of type ``kind``."""
+    seen = []
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"no {kind!r} message; saw {[m.get('type') for m in seen]}")
+        message = json.loads(ws.recv(timeout=left))
+        seen.append(message)
+        if message.get("type") == kind:
+            return seen
+
+
+@pytest.fixture
+def server(database_url: str) -> Iterator[RunningServer]:
+    running = RunningServer(database_url)
+    try:
+        yield running
+    finally:
+        running.stop()
