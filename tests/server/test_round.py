@@ -67,6 +67,9 @@ def test_a_multi_player_round_settles_every_bet_and_the_books_agree(server: Runn
     assert closed["announcement"] == "No more bets, cards being dealt"  # rule 27
     settled = messages[-1]
     result = settled["result"]
+    assert server.view(table)["phase"] == "result"  # the result shows before the next window
+    assert server.bet(table, ana, "player", 10_00).status_code == 422  # rule 27: window closed
+    server.advance(5)
     opened = receive_until(watcher, "betting_open")[-1]
     assert opened["announcement"] == "Place your bets" and opened["round"] == settled["round"] + 1
 

@@ -64,6 +64,7 @@ class TableIn(_Strict):
     seats: StrictInt = 7
     betting_seconds: float = 15.0
     demo: bool = False
+    pause_seconds: float = 5.0
     overrides: dict[str, Any] = Field(default_factory=dict, description="house options / limits")
 
 

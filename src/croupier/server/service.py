@@ -67,6 +67,7 @@ class Casino:
             if status == "open":
                 await self._run_table(table_id, TableConfig.from_json(config))
         loop = asyncio.get_running_loop()
+
         def moved() -> None:
             loop.call_soon_threadsafe(self._tick_all)
 

@@ -5,6 +5,8 @@
 * ``seats``: 1 to 9 (rule 6); an individual table has one;
 * ``betting_seconds``: the operator's betting window at a multi-player table (rule 27);
 * ``demo``: play money only (rules 37-38);
+* ``pause_seconds``: how long the result stays on the table before the next betting window
+  opens at a multi-player table (no bets are taken meanwhile);
 * ``ruleset`` and ``overrides``: the game's rules and the house options (limits included), each
   validated by the ruleset loader against its article.
 """
@@ -28,6 +30,7 @@ class TableConfig:
     seats: int = 7
     betting_seconds: float = 15.0
     demo: bool = False
+    pause_seconds: float = 5.0
     overrides: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -59,6 +62,12 @@ class TableConfig:
                 "PT 812/2015 rule 27",
             )
 
+        pause = self.pause_seconds
+        if isinstance(pause, bool) or not isinstance(pause, int | float) or not 0 <= pause <= 60:
+            raise RuleViolation(
+                "pause_seconds", f"{pause!r}: the result shows 0 to 60 seconds", "tables"
+            )
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["overrides"] = dict(self.overrides)
@@ -67,6 +76,7 @@ class TableConfig:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
         known = {"name", "ruleset", "mode", "seats", "betting_seconds", "demo", "overrides"}
+        known.add("pause_seconds")
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleViolation(unknown[0], "is not a table setting", "tables")

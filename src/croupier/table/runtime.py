@@ -104,6 +104,7 @@ class Table:
         self.seats: dict[str, Seat] = {}
         self.queue: asyncio.Queue[_Command] = asyncio.Queue()
         self.closes_at: float | None = None
+        self.opens_at: float | None = None  # the result is shown until then (multi-player)
         self.round_id = 0
         self.journaled = 0
         self.view: dict[str, Any] = {}
@@ -315,6 +316,7 @@ class Table:
                     seat = self._seat(player)
                     if seat.leaving:
                         raise RuleViolation("session", "your session is ending", SESSION_RULE)
+                    self._verify_window()
                     self.round.verify_place_bet(player, kind, amount)
                     total = (
                         next(
@@ -357,8 +359,18 @@ class Table:
         self.records.write_journal(connection, self.round_id, self.journaled, _journal(fresh))
         self.journaled = len(self.round.log)
 
+    def _verify_window(self) -> None:
+        if self.opens_at is not None:
+            left = max(0.0, self.opens_at - self.clock.now())
+            raise RuleViolation(
+                "phase",
+                f"no more bets: the betting window is closed; the next opens in {left:.0f} s",
+                "PT 812/2015 rule 27",
+            )
+
     async def _withdraw(self, player: str, kind: str) -> dict[str, Any]:
         seat = self._seat(player)
+        self._verify_window()
         self.round.verify_withdraw_bet(player, kind)
         await asyncio.to_thread(self._withdraw_all, seat, [kind])
         self.publish(
@@ -382,6 +394,7 @@ class Table:
 
     # -- the round cycle ------------------------------------------------------------------
     def _open_window(self) -> None:
+        self.opens_at = None
         info: dict[str, Any] = {
             "type": "betting_open",
             "round": self.round.number,
@@ -482,8 +495,16 @@ class Table:
         self._after_window(bettors)
         for seat in [s for s in self.seats.values() if s.leaving]:
             await self._end_session(seat, "player")
-        self._open_window()
+        self._pause_or_open()
         return summary
+
+    def _pause_or_open(self) -> None:
+        """Show the result for the table's pause, then open the next window (multi-player)."""
+        if self.config.mode == "multi" and self.config.pause_seconds > 0:
+            self.closes_at = None
+            self.opens_at = self.clock.now() + self.config.pause_seconds
+        else:
+            self._open_window()
 
     def _write_finish(
         self,
@@ -528,6 +549,8 @@ class Table:
     async def _check_time(self) -> None:
         now = self.clock.now()
         self.checked_at = now
+        if self.opens_at is not None and now >= self.opens_at:
+            self._open_window()
         if self.config.mode == "multi" and self.closes_at is not None and now >= self.closes_at:
             if self.round.bets:
                 await self._play()
@@ -613,7 +636,7 @@ class Table:
                 key=lambda s: s["seat"],
             ),
             "round": self.round.number,
-            "phase": self.round.phase_name,
+            "phase": "result" if self.opens_at is not None else self.round.phase_name,
             "seconds_left": left,
             "betting_seconds": self.config.betting_seconds,
             "totals": totals,
