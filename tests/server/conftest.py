@@ -23,6 +23,7 @@ from websockets.sync.client import connect as ws_connect
 from croupier.rng import SeededRandomSource
 from croupier.server.app import create_app
 from croupier.server.service import Casino
+from croupier.shoe import StackedCards
 from croupier.store.database import connect
 from croupier.store.schema import metadata
 from croupier.table.clock import ManualClock
@@ -56,7 +57,14 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 class RunningServer:
-    def __init__(self, database_url: str, *, defaults: bool = False, seed: int = 7) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        *,
+        defaults: bool = False,
+        seed: int = 7,
+        stacked: dict[str, StackedCards] | None = None,
+    ) -> None:
         self.clock = ManualClock()
         self.casino = Casino(
             database_url,
@@ -64,6 +72,7 @@ class RunningServer:
             source=SeededRandomSource(seed),
             defaults=defaults,
             operator_token=OPERATOR_TOKEN,
+            stacked=stacked or {},
         )
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"

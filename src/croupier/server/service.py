@@ -17,6 +17,7 @@ from sqlalchemy import Engine, update
 from croupier.errors import RuleViolation
 from croupier.rng import RandomSource
 from croupier.server.hub import Hub
+from croupier.shoe import StackedCards
 from croupier.store.database import connect, migrate
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.players import Player, Players, named_account, token_hash
@@ -48,6 +49,8 @@ class Casino:
     source: RandomSource | None = None
     defaults: bool = True
     operator_token: str | None = None
+    #: lab testing: a table (by name) deals this stacked sequence instead of a shuffled shoe
+    stacked: dict[str, StackedCards] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.engine: Engine = connect(self.database_url)
@@ -129,6 +132,7 @@ class Casino:
             self.clock,
             lambda event, to: self.hub.publish(table_id, event, to),
             self.source,
+            self.stacked.get(config.name),
         )
         await table.start()
         table._refresh_view()

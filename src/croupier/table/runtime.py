@@ -39,6 +39,7 @@ from croupier.games.protocol import Event, LogEntry, TableGame, TableRound, Tabl
 from croupier.games.registry import table_currency, table_game, table_information
 from croupier.rng import RandomSource, SystemRandomSource
 from croupier.rulesets import load_ruleset
+from croupier.shoe import StackedCards
 from croupier.store.ledger import DEMO
 from croupier.store.players import Player, Players
 from croupier.store.rounds import BetResult, JournalEntry, RoundRecords, StandingBet, TableAccounts
@@ -87,8 +88,10 @@ class Table:
         clock: Clock,
         publish: Publish,
         source: RandomSource | None = None,
+        cards: StackedCards | None = None,
     ) -> None:
         self.id = table_id
+        self.cards = cards  # a stacked sequence instead of a shuffled shoe (tests, lab testing)
         self.config = config
         self.records = records
         self.players = players
@@ -129,7 +132,7 @@ class Table:
             seed = jackpot.seed
         self.accounts = self.records.table_accounts(self.id, self.currency, pool_seed=seed)
         pool = self.records.ledger.balance(self.accounts.pool) if self.accounts.pool else None
-        self.game = table_game(self.rules, self.source, jackpot_pool=pool)
+        self.game = table_game(self.rules, self.source, jackpot_pool=pool, cards=self.cards)
         now = self.clock.now()
         for session_id, player_id, seat_no, name, demo in self._sessions():
             account = self.players.account(Player(player_id, name, "player", demo), self.currency)
@@ -607,7 +610,9 @@ class Table:
         is the truth. Void and refund the open round from it (rule 29), start a fresh round."""
         try:
             await asyncio.to_thread(self.records.recover, self.id)
-            self.game = table_game(self.rules, self.source, jackpot_pool=self.game.jackpot_pool)
+            self.game = table_game(
+                self.rules, self.source, jackpot_pool=self.game.jackpot_pool, cards=self.cards
+            )
             await asyncio.to_thread(self._new_round)
             self.publish({"type": "round_void", "void_reason": reason}, None)
             self._open_window()
