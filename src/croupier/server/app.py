@@ -143,7 +143,12 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
-        return {"status": "ok", "tables": len(casino.tables), "recovered_rounds": casino.recovered}
+        return {
+            "status": "ok",
+            "tables": len(casino.tables),
+            "recovered_rounds": casino.recovered,
+            "messages_delivered": casino.hub.delivered,
+        }
 
     # -- players and accounts -------------------------------------------------------------
     @app.post("/players", status_code=201)

@@ -23,6 +23,7 @@ from croupier.store.ledger import DEMO, Ledger
 from croupier.store.players import Player, Players, named_account, token_hash
 from croupier.store.rounds import RoundRecords
 from croupier.store.schema import players as players_table
+from croupier.store.writer import Writer
 from croupier.table.clock import Clock, SystemClock
 from croupier.table.config import TableConfig
 from croupier.table.runtime import Table
@@ -58,6 +59,7 @@ class Casino:
         self.players = Players(self.engine, self.ledger)
         self.records = RoundRecords(self.engine, self.ledger)
         self.hub = Hub()
+        self.writer = Writer(self.engine)
         self.tables: dict[int, Table] = {}
         self.credentials = Credentials("")
         self.recovered: list[int] = []
@@ -131,6 +133,7 @@ class Casino:
             self.players,
             self.clock,
             lambda event, to: self.hub.publish(table_id, event, to),
+            self.writer,
             self.source,
             self.stacked.get(config.name),
         )
@@ -155,6 +158,7 @@ class Casino:
                 await self._ticker
         for table in self.tables.values():
             await table.stop()
+        await asyncio.to_thread(self.writer.stop)
         self.engine.dispose()
 
     # -- operations the API offers ---------------------------------------------------------

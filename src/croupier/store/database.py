@@ -7,6 +7,8 @@ PostgreSQL is used through the same code with a ``postgresql+psycopg://`` URL.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +38,26 @@ def connect(url: str = DEFAULT_URL) -> Engine:
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
 
+    # SQLite has one writer at a time. Threads of this process queue on a lock instead of
+    # SQLite's busy handler, which sleeps up to 100 ms between tries; other processes (a second
+    # server on the same file, a report) still wait through the busy timeout.
+    writer = threading.RLock()
+
     @event.listens_for(engine, "begin")
     def _sqlite_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        writer.acquire()
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        except BaseException:
+            writer.release()
+            raise
+
+    @event.listens_for(engine, "commit")
+    @event.listens_for(engine, "rollback")
+    def _sqlite_end(_connection: Any) -> None:
+        # a failed commit is reported as a commit and a rollback: release once
+        with contextlib.suppress(RuntimeError):
+            writer.release()
 
     return engine
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import RuleViolation
@@ -40,6 +40,7 @@ class Ledger:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._currency: dict[int, str] = {}
 
     def open_account(
         self, owner: str, kind: str, currency: str, *, may_go_negative: bool = False
@@ -100,9 +101,9 @@ class Ledger:
         refusal nothing is written."""
         _validate(legs)
         if connection is not None:
-            return _post(connection, kind, reference, legs)
+            return _post(connection, kind, reference, legs, self._currency)
         with self.engine.begin() as own:
-            return _post(own, kind, reference, legs)
+            return _post(own, kind, reference, legs, self._currency)
 
     def transfer(self, source: int, target: int, amount: int, kind: str, reference: str) -> int:
         """Move ``amount`` (> 0) from ``source`` to ``target``: a posting of two entries."""
@@ -151,40 +152,59 @@ def _validate(legs: Sequence[tuple[int, int]]) -> None:
 
 
 def _post(
-    connection: Connection, kind: str, reference: str, legs: Sequence[tuple[int, int]]
-) -> int:
-    ids = sorted({account_id for account_id, _ in legs})  # a fixed lock order: no deadlocks
-    rows = connection.execute(
-        select(accounts.c.id, accounts.c.currency).where(accounts.c.id.in_(ids))
-    ).all()
-    currencies = {row.id: row.currency for row in rows}
-    for account_id in ids:
-        if account_id not in currencies:
-            raise RuleViolation("account", f"no account {account_id}", _RULE)
-    if len(set(currencies.values())) > 1:
-        # Portuguese online rules 37-38: play money never becomes real money
-        raise RuleViolation(
-            "legs", f"one posting cannot mix currencies {sorted(set(currencies.values()))}", _RULE
-        )
-    savepoint = connection.begin_nested()  # a refusal leaves the caller's transaction as it was
-    try:
-        posting = _write(connection, kind, reference, legs, ids)
-    except IntegrityError:
-        savepoint.rollback()
-        raise RuleViolation(
-            "amount", "an account would go below zero: too little balance for this posting", _RULE
-        ) from None
-    savepoint.commit()
-    return posting
-
-
-def _write(
     connection: Connection,
     kind: str,
     reference: str,
     legs: Sequence[tuple[int, int]],
-    ids: list[int],
+    known: dict[int, str],
 ) -> int:
+    """Balances first, in a fixed account order (no deadlocks between concurrent postings);
+    a debit that would take an account the database forbids to go negative below zero updates
+    no row, and the balances already moved are moved back, so a refusal leaves the caller's
+    transaction exactly as it was, without a savepoint. The CHECK constraint stays as the last
+    word. Then the posting and its entries."""
+    ids = sorted({account_id for account_id, _ in legs})
+    missing = [i for i in ids if i not in known]
+    if missing:
+        rows = connection.execute(
+            select(accounts.c.id, accounts.c.currency).where(accounts.c.id.in_(missing))
+        ).all()
+        known.update({row.id: row.currency for row in rows})  # an account's currency never changes
+    for account_id in ids:
+        if account_id not in known:
+            raise RuleViolation("account", f"no account {account_id}", _RULE)
+    currencies = {known[i] for i in ids}
+    if len(currencies) > 1:
+        # Portuguese online rules 37-38: play money never becomes real money
+        raise RuleViolation(
+            "legs", f"one posting cannot mix currencies {sorted(currencies)}", _RULE
+        )
+    net: dict[int, int] = {}
+    for account_id, amount in legs:
+        net[account_id] = net.get(account_id, 0) + amount
+    moved: list[tuple[int, int]] = []
+    for account_id in ids:
+        amount = net[account_id]
+        if not amount:
+            continue
+        statement = update(accounts).where(accounts.c.id == account_id)
+        if amount < 0:
+            statement = statement.where(
+                or_(accounts.c.may_go_negative, accounts.c.balance + amount >= 0)
+            )
+        if connection.execute(statement.values(balance=accounts.c.balance + amount)).rowcount != 1:
+            for done, back in reversed(moved):
+                connection.execute(
+                    update(accounts)
+                    .where(accounts.c.id == done)
+                    .values(balance=accounts.c.balance - back)
+                )
+            raise RuleViolation(
+                "amount",
+                "an account would go below zero: too little balance for this posting",
+                _RULE,
+            )
+        moved.append((account_id, amount))
     result = connection.execute(
         insert(transactions).values(kind=kind, reference=reference, created_at=datetime.now(UTC))
     )
@@ -195,14 +215,4 @@ def _write(
         insert(entries),
         [{"transaction_id": posting, "account_id": a, "amount": m} for a, m in legs],
     )
-    net: dict[int, int] = {}
-    for account_id, amount in legs:
-        net[account_id] = net.get(account_id, 0) + amount
-    for account_id in ids:
-        if net[account_id]:
-            connection.execute(
-                update(accounts)
-                .where(accounts.c.id == account_id)
-                .values(balance=accounts.c.balance + net[account_id])
-            )
     return posting

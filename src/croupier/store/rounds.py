@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
 
 from croupier.errors import RuleViolation
 from croupier.store.ledger import Ledger
@@ -164,48 +164,66 @@ class RoundRecords:
         with self.engine.begin() as connection:
             return self.open_round(connection, table_id, number, shoe)
 
-    def stake(
+    def lock_balances(self, connection: Connection, ids: Iterable[int]) -> dict[int, int]:
+        """Balances of ``ids``, locked until the transaction ends (PostgreSQL ``FOR UPDATE``, in
+        id order so concurrent tables cannot deadlock; SQLite holds its one write lock already
+        since ``BEGIN IMMEDIATE``)."""
+        wanted = sorted(set(ids))
+        rows = connection.execute(
+            select(accounts.c.id, accounts.c.balance)
+            .where(accounts.c.id.in_(wanted))
+            .order_by(accounts.c.id)
+            .with_for_update()
+        ).all()
+        return {row.id: row.balance for row in rows}
+
+    def stake_all(
         self,
         connection: Connection,
         round_id: int,
-        bet: StandingBet,
         escrow: int,
-        added: int,
+        bets: Sequence[tuple[StandingBet, int]],
     ) -> None:
-        """Add ``added`` to a standing bet (``bet.amount`` is its new total): the stake moves
-        from the player to the escrow. Refused (nothing written) when the balance is short."""
-        savepoint = connection.begin_nested()
-        try:
-            self.ledger.post(
-                "stake",
-                f"round:{round_id}",
-                [(bet.account_id, -added), (escrow, added)],
-                connection,
+        """Bets accepted together: each ``(bet, added)`` raises a standing bet to ``bet.amount``
+        by ``added``. The stakes move from the players to the escrow in one posting (one entry
+        per player); a short balance refuses the whole posting (the caller checked them under
+        lock, so that means a fault)."""
+        legs: dict[int, int] = {}
+        for bet, added in bets:
+            legs[bet.account_id] = legs.get(bet.account_id, 0) - added
+        legs[escrow] = sum(added for _, added in bets)
+        self.ledger.post("stake", f"round:{round_id}", list(legs.items()), connection)
+        new = [bet for bet, added in bets if bet.amount == added]
+        raised = [bet for bet, added in bets if bet.amount != added]
+        final: dict[tuple[int, str], int] = {}
+        for bet in raised:
+            final[(bet.player_id, bet.kind)] = bet.amount  # the last total of each bet
+        inserted = {(bet.player_id, bet.kind): bet for bet in new}
+        if inserted:
+            connection.execute(
+                insert(round_bets),
+                [
+                    {
+                        "round_id": round_id,
+                        "session_id": bet.session_id,
+                        "player_id": bet.player_id,
+                        "kind": bet.kind,
+                        "amount": final.pop((bet.player_id, bet.kind), bet.amount),
+                    }
+                    for bet in inserted.values()
+                ],
             )
-            if bet.amount == added:
-                connection.execute(
-                    insert(round_bets).values(
-                        round_id=round_id,
-                        session_id=bet.session_id,
-                        player_id=bet.player_id,
-                        kind=bet.kind,
-                        amount=bet.amount,
-                    )
+        if final:
+            connection.execute(
+                update(round_bets)
+                .where(
+                    round_bets.c.round_id == bindparam("r"),
+                    round_bets.c.player_id == bindparam("p"),
+                    round_bets.c.kind == bindparam("k"),
                 )
-            else:
-                connection.execute(
-                    update(round_bets)
-                    .where(
-                        round_bets.c.round_id == round_id,
-                        round_bets.c.player_id == bet.player_id,
-                        round_bets.c.kind == bet.kind,
-                    )
-                    .values(amount=bet.amount)
-                )
-        except BaseException:
-            savepoint.rollback()
-            raise
-        savepoint.commit()
+                .values(amount=bindparam("a")),
+                [{"r": round_id, "p": p, "k": k, "a": a} for (p, k), a in final.items()],
+            )
 
     def unstake(self, connection: Connection, round_id: int, bet: StandingBet, escrow: int) -> None:
         """Withdraw a standing bet during the betting window: its stake goes back."""

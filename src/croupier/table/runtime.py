@@ -34,15 +34,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import Connection
+
 from croupier.errors import RuleViolation
 from croupier.games.protocol import Event, LogEntry, TableGame, TableRound, TableSettlement
 from croupier.games.registry import table_currency, table_game, table_information
+from croupier.money import format_amount
 from croupier.rng import RandomSource, SystemRandomSource
 from croupier.rulesets import load_ruleset
 from croupier.shoe import StackedCards
 from croupier.store.ledger import DEMO
 from croupier.store.players import Player, Players
 from croupier.store.rounds import BetResult, JournalEntry, RoundRecords, StandingBet, TableAccounts
+from croupier.store.writer import Writer
 from croupier.table.clock import Clock
 from croupier.table.config import TableConfig
 from croupier.table.seats import (
@@ -87,6 +91,7 @@ class Table:
         players: Players,
         clock: Clock,
         publish: Publish,
+        writer: Writer,
         source: RandomSource | None = None,
         cards: StackedCards | None = None,
     ) -> None:
@@ -97,6 +102,7 @@ class Table:
         self.players = players
         self.clock = clock
         self.publish = publish
+        self.writer = writer  # the server's one writer thread (group commit across tables)
         ruleset = load_ruleset(config.ruleset, dict(config.overrides))
         self.ruleset = ruleset
         self.rules = ruleset.rules
@@ -271,7 +277,8 @@ class Table:
         mine = [b for b in self.round.bets if b.bettor == player]
         if mine and self.round.phase_name == "betting":
             try:
-                await asyncio.to_thread(self._withdraw_all, seat, [b.kind for b in mine])
+                kinds = [b.kind for b in mine]
+                await self.writer.run(lambda c: self._withdraw_all(c, seat, kinds))
             except RuleViolation:
                 seat.leaving = True  # its bets stand (table limits): it ends after the round
                 return {"session": seat.session_id, "ending": "after this round"}
@@ -296,7 +303,7 @@ class Table:
 
     # -- bets -----------------------------------------------------------------------------
     async def _bets(self, commands: list[_Command]) -> None:
-        results = await asyncio.to_thread(self._write_bets, commands)
+        results = await self.writer.run(lambda connection: self._write_bets(connection, commands))
         now = self.clock.now()
         for command, result in zip(commands, results, strict=True):
             assert command.future is not None
@@ -309,44 +316,51 @@ class Table:
                     {"type": "bet", **{k: v for k, v in result.items() if k != "balance"}}, None
                 )
 
-    def _write_bets(self, commands: list[_Command]) -> list[dict[str, Any] | RuleViolation]:
+    def _write_bets(
+        self, connection: Connection, commands: list[_Command]
+    ) -> list[dict[str, Any] | RuleViolation]:
+        """Judge each bet in arrival order and write the accepted ones in one transaction: the
+        players' balances are read (and locked) first, so a short balance refuses a bet here
+        before anything is written; the stakes then move in one posting, escrow credited."""
         out: list[dict[str, Any] | RuleViolation] = []
-        placed: list[tuple[int, Seat, str, int]] = []
-        with self.records.engine.begin() as connection:
-            for command in commands:
-                player, kind, amount = (command.args[k] for k in ("player", "kind", "amount"))
-                try:
-                    seat = self._seat(player)
-                    if seat.leaving:
-                        raise RuleViolation("session", "your session is ending", SESSION_RULE)
-                    self._verify_window()
-                    self.round.verify_place_bet(player, kind, amount)
-                    total = (
-                        next(
-                            (
-                                b.amount
-                                for b in self.round.bets
-                                if b.bettor == player and b.kind == kind
-                            ),
-                            0,
-                        )
-                        + amount
+        placed: list[tuple[int, Seat, str, int, int]] = []
+        seats = [self.seats.get(c.args["player"]) for c in commands]
+        wanted = {seat.account for seat in seats if seat is not None}
+        standing = {(b.bettor, b.kind): b.amount for b in self.round.bets}
+        balances = self.records.lock_balances(connection, wanted | {self.accounts.escrow})
+        for command, seat in zip(commands, seats, strict=True):
+            player, kind, amount = (command.args[k] for k in ("player", "kind", "amount"))
+            try:
+                if seat is None:
+                    raise RuleViolation(
+                        "session", "no session at this table: start one first", SESSION_RULE
                     )
-                    standing = StandingBet(
-                        seat.session_id, seat.player_id, seat.account, kind, total
+                if seat.leaving:
+                    raise RuleViolation("session", "your session is ending", SESSION_RULE)
+                self._verify_window()
+                self.round.verify_place_bet(player, kind, amount)
+                if balances[seat.account] < amount:
+                    have = format_amount(balances[seat.account], self.minor_digits)
+                    raise RuleViolation(
+                        "amount",
+                        f"the stake {format_amount(amount, self.minor_digits)} would take "
+                        f"the balance {have} {self.currency} below zero",
+                        "ledger: balances never go negative (DESIGN.md, Money)",
                     )
-                    self.records.stake(
-                        connection, self.round_id, standing, self.accounts.escrow, amount
-                    )
-                except RuleViolation as refusal:
-                    out.append(refusal)
-                    continue
-                self.round.place_bet(player, kind, amount)
-                placed.append((len(out), seat, kind, total))
-                out.append({})
-            self._write_log(connection)
-            balances = self.records.balances(connection, {seat.account for _, seat, _, _ in placed})
-        for index, seat, kind, total in placed:
+            except RuleViolation as refusal:
+                out.append(refusal)
+                continue
+            self.round.place_bet(player, kind, amount)
+            balances[seat.account] -= amount
+            total = standing.get((player, kind), 0) + amount
+            standing[(player, kind)] = total
+            placed.append((len(out), seat, kind, total, amount))
+            out.append({})
+        if placed:
+            # balances were checked under lock: a refusal now is a fault, not a refusal
+            self._stake_all_or_fault(connection, placed)
+        self._write_log(connection)
+        for index, seat, kind, total, _added in placed:
             out[index] = {
                 "round": self.round.number,
                 "player": seat.name,
@@ -357,7 +371,19 @@ class Table:
             }
         return out
 
-    def _write_log(self, connection: Any) -> None:
+    def _stake_all_or_fault(
+        self, connection: Connection, placed: list[tuple[int, Seat, str, int, int]]
+    ) -> None:
+        bets = [
+            (StandingBet(seat.session_id, seat.player_id, seat.account, kind, total), added)
+            for _, seat, kind, total, added in placed
+        ]
+        try:
+            self.records.stake_all(connection, self.round_id, self.accounts.escrow, bets)
+        except RuleViolation as refusal:
+            raise RuntimeError(f"stakes refused after the balance check: {refusal}") from refusal
+
+    def _write_log(self, connection: Connection) -> None:
         fresh = self.round.log[self.journaled :]
         self.records.write_journal(connection, self.round_id, self.journaled, _journal(fresh))
         self.journaled = len(self.round.log)
@@ -375,25 +401,24 @@ class Table:
         seat = self._seat(player)
         self._verify_window()
         self.round.verify_withdraw_bet(player, kind)
-        await asyncio.to_thread(self._withdraw_all, seat, [kind])
+        await self.writer.run(lambda c: self._withdraw_all(c, seat, [kind]))
         self.publish(
             {"type": "bet_withdrawn", "player": player, "kind": kind, "round": self.round.number},
             None,
         )
         return {"round": self.round.number, "kind": kind, "withdrawn": True}
 
-    def _withdraw_all(self, seat: Seat, kinds: list[str]) -> None:
+    def _withdraw_all(self, connection: Connection, seat: Seat, kinds: list[str]) -> None:
         for kind in kinds:
             self.round.verify_withdraw_bet(seat.name, kind)
-        with self.records.engine.begin() as connection:
-            for kind in kinds:
-                amount = next(
-                    b.amount for b in self.round.bets if b.bettor == seat.name and b.kind == kind
-                )
-                standing = StandingBet(seat.session_id, seat.player_id, seat.account, kind, amount)
-                self.records.unstake(connection, self.round_id, standing, self.accounts.escrow)
-                self.round.withdraw_bet(seat.name, kind)
-            self._write_log(connection)
+        for kind in kinds:
+            amount = next(
+                b.amount for b in self.round.bets if b.bettor == seat.name and b.kind == kind
+            )
+            standing = StandingBet(seat.session_id, seat.player_id, seat.account, kind, amount)
+            self.records.unstake(connection, self.round_id, standing, self.accounts.escrow)
+            self.round.withdraw_bet(seat.name, kind)
+        self._write_log(connection)
 
     # -- the round cycle ------------------------------------------------------------------
     def _open_window(self) -> None:
@@ -471,8 +496,8 @@ class Table:
         result = rnd.result()
         old_round_id, old_number = self.round_id, rnd.number
         self.game.finish_round()
-        await asyncio.to_thread(
-            self._write_finish, rnd, settlement, results, status, result, reason
+        await self.writer.run(
+            lambda c: self._write_finish(c, rnd, settlement, results, status, result, reason)
         )
         summary = {
             "type": "round_" + status,
@@ -511,6 +536,7 @@ class Table:
 
     def _write_finish(
         self,
+        connection: Connection,
         rnd: TableRound,
         settlement: TableSettlement,
         results: list[BetResult],
@@ -529,24 +555,23 @@ class Table:
             )
             for b in settlement.carry_over
         ]
-        with self.records.engine.begin() as connection:
-            self._write_log(connection)
-            self.records.settle(
-                connection,
-                self.round_id,
-                results,
-                self.accounts,
-                house_result=settlement.house_result,
-                pool_change=settlement.pool_change,
-                status=status,
-                result=result,
-                void_reason=reason,
-            )
-            new_id = self.records.open_round(
-                connection, self.id, nxt.number, self.game.shoe_commitment(), carried
-            )
-            self.round, self.round_id, self.journaled = nxt, new_id, 0
-            self._write_log(connection)
+        self._write_log(connection)
+        self.records.settle(
+            connection,
+            self.round_id,
+            results,
+            self.accounts,
+            house_result=settlement.house_result,
+            pool_change=settlement.pool_change,
+            status=status,
+            result=result,
+            void_reason=reason,
+        )
+        new_id = self.records.open_round(
+            connection, self.id, nxt.number, self.game.shoe_commitment(), carried
+        )
+        self.round, self.round_id, self.journaled = nxt, new_id, 0
+        self._write_log(connection)
 
     # -- time: the betting window and inactivity (PT rules 27, 35-36) ----------------------
     async def _check_time(self) -> None:

@@ -1,0 +1,359 @@
+"""Online table server load benchmark (issue 7), bounded and on loopback only.
+
+Run:  python3 benchmarks/bench_server.py [--seconds 5] [--postgres URL] [--json]
+
+For 1, 10 and 100 concurrent players on SQLite (and on PostgreSQL when reachable; default
+``postgresql://postgres@127.0.0.1:5432/test``, which is wiped): each player holds a WebSocket to
+its table and bets in a loop, one bet in flight at a time; a bet counts when its acknowledgement
+arrives (the stake is committed in the database by then). Reported: acknowledged bets/s, settled
+bets/s (bets placed in the run that the tables settled, read from the database afterwards) and
+acknowledgement latency p50/p99. Baseline in the same run: bare ledger postings (one
+``Ledger.transfer`` per transaction, no server) on the same database.
+
+Fan-out: 1,000 WebSocket watchers of one table while a player bets (every bet is an event to
+every watcher): messages delivered per second, counted by the server and by the clients, against
+a bare Starlette broadcast to 1,000 clients measured in the same run.
+
+Targets (issue 7, per server process): at least 2,000 settled bets/s with p99 acknowledgement
+under 20 ms at 100 players; at least 30,000 delivered WebSocket messages/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+TOKEN = "bench-operator"
+OPERATOR = {"Authorization": f"Bearer {TOKEN}"}
+SEATS = 9
+OVERRIDES = {"table.max_payout_per_round": 10**12}  # rule 40: no individual maximum
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "croupier", "serve", "--port", str(port), "--database", url,
+         "--no-demo", "--operator-token", TOKEN],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("server did not start")
+
+
+def wipe_postgres(url: str) -> bool:
+    from sqlalchemy import text
+
+    from croupier.store.database import connect
+    from croupier.store.schema import metadata
+
+    try:
+        engine = connect(url)
+        with engine.begin() as connection:
+            metadata.drop_all(connection)
+            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        engine.dispose()
+        return True
+    except Exception:  # noqa: BLE001 - no PostgreSQL here: skip it, say so
+        return False
+
+
+def setup(base: str, players: int) -> list[tuple[int, str]]:
+    """Tables of nine seats, enough for ``players``; returns (table, token) per player."""
+    client = httpx.Client(base_url=base, timeout=30)
+    tables = []
+    for t in range((players + SEATS - 1) // SEATS):
+        made = client.post(
+            "/tables",
+            json={"name": f"bench-{players}-{t}", "ruleset": "pt-ponto-banca-macau-2015",
+                  "seats": SEATS, "betting_seconds": 1, "pause_seconds": 0,
+                  "overrides": OVERRIDES},
+            headers=OPERATOR,
+        )
+        made.raise_for_status()
+        tables.append(made.json()["id"])
+    out = []
+    for p in range(players):
+        name = f"bench-{players}-p{p}"
+        made = client.post("/players", json={"name": name}, headers=OPERATOR)
+        made.raise_for_status()
+        token = made.json()["token"]
+        client.post(f"/players/{name}/deposits", json={"amount": 10**11}, headers=OPERATOR).raise_for_status()
+        table = tables[p // SEATS]
+        client.post(f"/tables/{table}/sessions", json={}, headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+        out.append((table, token))
+    client.close()
+    return out
+
+
+async def bettor(port: int, table: int, token: str, until: float, latencies: list[float]) -> None:
+    async with websockets.connect(f"ws://127.0.0.1:{port}/tables/{table}/ws?token={token}", max_queue=None) as ws:
+        ref = 0
+        while time.perf_counter() < until:
+            ref += 1
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"type": "bet", "kind": "player", "amount": 100, "ref": ref}))
+            while True:
+                message = json.loads(await ws.recv())
+                if message.get("ref") == ref:
+                    break
+            if message["type"] == "ack":
+                latencies.append(time.perf_counter() - sent)
+
+
+def settled_count(url: str, since_round: int) -> tuple[int, int]:
+    """Bets (each accepted bet command, from the journal) in rounds settled after
+    ``since_round``, and the highest round id so far."""
+    from sqlalchemy import func, select
+
+    from croupier.store.database import connect
+    from croupier.store.schema import journal, rounds
+
+    engine = connect(url)
+    with engine.connect() as c:
+        settled = c.execute(
+            select(func.count())
+            .select_from(journal.join(rounds, rounds.c.id == journal.c.round_id))
+            .where(
+                rounds.c.id > since_round,
+                rounds.c.status == "settled",
+                journal.c.command == "place_bet",
+            )
+        ).scalar_one()
+        high = c.execute(select(func.coalesce(func.max(rounds.c.id), 0))).scalar_one()
+    engine.dispose()
+    return int(settled), int(high)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def ledger_baseline(url: str, seconds: float) -> float:
+    from croupier.store.database import connect, migrate
+    from croupier.store.ledger import Ledger
+
+    engine = connect(url)
+    migrate(engine)
+    ledger = Ledger(engine)
+    stamp = time.monotonic_ns()
+    a = ledger.open_account(f"base-a-{stamp}", "cashier", "EUR", may_go_negative=True)
+    b = ledger.open_account(f"base-b-{stamp}", "player", "EUR")
+    n, end = 0, time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < end:
+        ledger.transfer(a, b, 1, "bench", "baseline")
+        n += 1
+    engine.dispose()
+    return n / (time.perf_counter() - start)
+
+
+def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
+    port = free_port()
+    server = start_server(url, port)
+    results: dict[str, Any] = {}
+    try:
+        high = 0
+        for players in (1, 10, 100):
+            seats = setup(f"http://127.0.0.1:{port}", players)
+            _, high = settled_count(url, 0)
+            latencies: list[float] = []
+            start = time.perf_counter()
+            until = start + seconds
+
+            async def run() -> None:
+                await asyncio.gather(*(bettor(port, t, tok, until, latencies) for t, tok in seats))
+
+            asyncio.run(run())
+            elapsed = time.perf_counter() - start
+            time.sleep(2.5)  # the last windows close and settle
+            settled, _ = settled_count(url, high)
+            results[str(players)] = {
+                "acked_bets_per_s": round(len(latencies) / elapsed),
+                "settled_bets_per_s": round(settled / elapsed),
+                "ack_p50_ms": round(percentile(latencies, 0.5) * 1000, 2),
+                "ack_p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
+            }
+            print(f"  {players:>3} players: {results[str(players)]}", flush=True)
+    finally:
+        server.kill()
+        server.wait()
+    results["baseline_ledger_postings_per_s"] = round(ledger_baseline(url, seconds))
+    return results
+
+
+# -- fan-out --------------------------------------------------------------------------------
+BARE_APP = '''
+import asyncio, sys
+from starlette.applications import Starlette
+from starlette.routing import Route, WebSocketRoute
+from starlette.responses import PlainTextResponse
+clients = set()
+async def ws(websocket):
+    await websocket.accept()
+    queue = asyncio.Queue(); clients.add(queue)
+    try:
+        while True:
+            await websocket.send_text(await queue.get())
+    finally:
+        clients.discard(queue)
+async def fire(request):
+    n = int(request.query_params["n"])
+    for i in range(n):
+        text = '{"type":"bet","n":%d}' % i
+        for q in list(clients):
+            q.put_nowait(text)
+        if i % 10 == 0:
+            await asyncio.sleep(0)
+    return PlainTextResponse("ok")
+async def count(request):
+    return PlainTextResponse(str(len(clients)))
+app = Starlette(routes=[WebSocketRoute("/ws", ws), Route("/fire", fire), Route("/count", count)])
+'''
+
+
+async def watch_all(urls: list[str], seconds: float, counts: list[int], ready: asyncio.Event) -> None:
+    connected = 0
+
+    async def one(url: str, index: int) -> None:
+        nonlocal connected
+        async with websockets.connect(url, max_queue=None, open_timeout=60) as ws:
+            connected += 1
+            if connected == len(urls):
+                ready.set()
+            end = None
+            while True:
+                try:
+                    timeout = None if end is None else max(0.01, end - time.perf_counter())
+                    await asyncio.wait_for(ws.recv(), timeout)
+                except TimeoutError:
+                    return
+                counts[index] += 1
+                if end is None and ready.is_set():
+                    end = time.perf_counter() + seconds
+
+    await asyncio.gather(*(one(u, i) for i, u in enumerate(urls)))
+
+
+def fanout(url: str, seconds: float, watchers: int = 1000) -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    # croupier: one table, 1,000 watchers, one player betting as fast as acknowledgements come
+    port = free_port()
+    server = start_server(url, port)
+    try:
+        (table, token), = setup(f"http://127.0.0.1:{port}", 1)
+        base = f"http://127.0.0.1:{port}"
+        counts = [0] * watchers
+
+        async def run() -> float:
+            ready = asyncio.Event()
+            watch = asyncio.create_task(
+                watch_all([f"ws://127.0.0.1:{port}/tables/{table}/ws"] * watchers, seconds, counts, ready)
+            )
+            await ready.wait()
+            before = httpx.get(f"{base}/health").json()["messages_delivered"]
+            start = time.perf_counter()
+            await bettor(port, table, token, start + seconds, [])
+            after = httpx.get(f"{base}/health").json()["messages_delivered"]
+            await watch
+            return (after - before) / (time.perf_counter() - start)
+
+        results["croupier_server_msgs_per_s"] = round(asyncio.run(run()))
+        results["croupier_client_msgs_received"] = sum(counts)
+    finally:
+        server.kill()
+        server.wait()
+    # baseline: a bare Starlette broadcast, same clients
+    with tempfile.TemporaryDirectory() as tmp:
+        Path(tmp, "bare_app.py").write_text(BARE_APP)
+        port = free_port()
+        bare = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "bare_app:app", "--port", str(port), "--log-level", "warning"],
+            cwd=tmp,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            while True:
+                try:
+                    httpx.get(f"http://127.0.0.1:{port}/count", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            counts = [0] * watchers
+
+            async def run_bare() -> float:
+                ready = asyncio.Event()
+                watch = asyncio.create_task(
+                    watch_all([f"ws://127.0.0.1:{port}/ws"] * watchers, seconds, counts, ready)
+                )
+                await ready.wait()
+                start = time.perf_counter()
+                async with httpx.AsyncClient(timeout=120) as client:
+                    await client.get(f"http://127.0.0.1:{port}/fire", params={"n": 200})
+                await watch
+                return sum(counts) / (time.perf_counter() - start)
+
+            results["bare_starlette_msgs_per_s"] = round(asyncio.run(run_bare()))
+        finally:
+            bare.kill()
+            bare.wait()
+    results["ratio_vs_bare"] = round(
+        results["croupier_server_msgs_per_s"] / max(1, results["bare_starlette_msgs_per_s"]), 2
+    )
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--postgres", default=os.environ.get("CROUPIER_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test"))
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    report: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        sqlite = f"sqlite:///{tmp}/bench.db"
+        print("bets on SQLite", flush=True)
+        report["sqlite"] = bets_scenario(sqlite, args.seconds)
+        print("fan-out to 1,000 watchers (SQLite)", flush=True)
+        report["fanout"] = fanout(f"sqlite:///{tmp}/fanout.db", args.seconds)
+        print(f"  {report['fanout']}", flush=True)
+    if wipe_postgres(args.postgres):
+        print("bets on PostgreSQL", flush=True)
+        report["postgresql"] = bets_scenario(args.postgres, args.seconds)
+        wipe_postgres(args.postgres)
+    else:
+        report["postgresql"] = "not reachable: skipped"
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

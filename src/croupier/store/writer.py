@@ -1,0 +1,91 @@
+"""One writer thread for every table of a server: jobs that arrive together share one database
+transaction (group commit across tables).
+
+A job is a function of a connection. Each job runs inside its own savepoint, so a job that fails
+leaves the others' work intact; the transaction then commits once for all of them, and only then
+is each job's caller answered (a bet is acknowledged after its stake is durable). If the commit
+itself fails, every job of the group is answered with that error: nothing of theirs was written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine
+
+T = TypeVar("T")
+MAX_GROUP = 256
+
+_Job = tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
+
+
+def _answer(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+class Writer:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="croupier-writer", daemon=True)
+        self._thread.start()
+        self.groups = 0
+        self.jobs = 0
+
+    async def run(self, job: Callable[[Connection], T]) -> T:
+        """Run ``job`` in the next group's transaction; return when that transaction committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._jobs.put((job, future, loop))
+        return await future
+
+    def stop(self) -> None:
+        self._jobs.put(None)
+        self._thread.join(30)
+
+    def _work(self) -> None:
+        while True:
+            first = self._jobs.get()
+            if first is None:
+                return
+            group = [first]
+            while len(group) < MAX_GROUP:
+                try:
+                    item = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self._jobs.put(None)  # stop after this group
+                    break
+                group.append(item)
+            self._run_group(group)
+
+    def _run_group(self, group: list[_Job]) -> None:
+        answers: list[tuple[Any, BaseException | None]] = []
+        try:
+            with self.engine.begin() as connection:
+                for job, _future, _loop in group:
+                    savepoint = connection.begin_nested()
+                    try:
+                        result = job(connection)
+                    except BaseException as refused:  # handed to the job's caller
+                        savepoint.rollback()
+                        answers.append((None, refused))
+                    else:
+                        savepoint.commit()
+                        answers.append((result, None))
+        except BaseException as failure:  # the commit failed: nobody's work stands
+            answers = [(None, failure) for _ in group]
+        self.groups += 1
+        self.jobs += len(group)
+        for (_job, future, loop), (outcome, problem) in zip(group, answers, strict=True):
+            loop.call_soon_threadsafe(_answer, future, outcome, problem)
