@@ -38,6 +38,7 @@ import websockets
 TOKEN = "bench-operator"
 OPERATOR = {"Authorization": f"Bearer {TOKEN}"}
 SEATS = 9
+FANOUT_RATE = 80  # events per second in the fan-out test, for croupier and the bare baseline
 OVERRIDES = {"table.max_payout_per_round": 10**12}  # rule 40: no individual maximum
 
 
@@ -49,8 +50,19 @@ def free_port() -> int:
 
 def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "croupier", "serve", "--port", str(port), "--database", url,
-         "--no-demo", "--operator-token", TOKEN],
+        [
+            sys.executable,
+            "-m",
+            "croupier",
+            "serve",
+            "--port",
+            str(port),
+            "--database",
+            url,
+            "--no-demo",
+            "--operator-token",
+            TOKEN,
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -89,9 +101,14 @@ def setup(base: str, players: int) -> list[tuple[int, str]]:
     for t in range((players + SEATS - 1) // SEATS):
         made = client.post(
             "/tables",
-            json={"name": f"bench-{players}-{t}", "ruleset": "pt-ponto-banca-macau-2015",
-                  "seats": SEATS, "betting_seconds": 1, "pause_seconds": 0,
-                  "overrides": OVERRIDES},
+            json={
+                "name": f"bench-{players}-{t}",
+                "ruleset": "pt-ponto-banca-macau-2015",
+                "seats": SEATS,
+                "betting_seconds": 1,
+                "pause_seconds": 0,
+                "overrides": OVERRIDES,
+            },
             headers=OPERATOR,
         )
         made.raise_for_status()
@@ -102,19 +119,31 @@ def setup(base: str, players: int) -> list[tuple[int, str]]:
         made = client.post("/players", json={"name": name}, headers=OPERATOR)
         made.raise_for_status()
         token = made.json()["token"]
-        client.post(f"/players/{name}/deposits", json={"amount": 10**11}, headers=OPERATOR).raise_for_status()
+        client.post(
+            f"/players/{name}/deposits", json={"amount": 10**11}, headers=OPERATOR
+        ).raise_for_status()
         table = tables[p // SEATS]
-        client.post(f"/tables/{table}/sessions", json={}, headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+        client.post(
+            f"/tables/{table}/sessions", json={}, headers={"Authorization": f"Bearer {token}"}
+        ).raise_for_status()
         out.append((table, token))
     client.close()
     return out
 
 
-async def bettor(port: int, table: int, token: str, until: float, latencies: list[float]) -> None:
-    async with websockets.connect(f"ws://127.0.0.1:{port}/tables/{table}/ws?token={token}", max_queue=None) as ws:
+async def bettor(
+    port: int, table: int, token: str, until: float, latencies: list[float], rate: float = 0
+) -> None:
+    """Bet in a loop, one bet in flight; ``rate`` > 0 paces the bets (bets per second)."""
+    async with websockets.connect(
+        f"ws://127.0.0.1:{port}/tables/{table}/ws?token={token}", max_queue=None, compression=None
+    ) as ws:
         ref = 0
+        start = time.perf_counter()
         while time.perf_counter() < until:
             ref += 1
+            if rate:
+                await asyncio.sleep(max(0.0, start + ref / rate - time.perf_counter()))
             sent = time.perf_counter()
             await ws.send(json.dumps({"type": "bet", "kind": "player", "amount": 100, "ref": ref}))
             while True:
@@ -208,7 +237,7 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
 
 
 # -- fan-out --------------------------------------------------------------------------------
-BARE_APP = '''
+BARE_APP = """
 import asyncio, sys
 from starlette.applications import Starlette
 from starlette.routing import Route, WebSocketRoute
@@ -224,25 +253,29 @@ async def ws(websocket):
         clients.discard(queue)
 async def fire(request):
     n = int(request.query_params["n"])
+    rate = float(request.query_params["rate"])
+    loop = asyncio.get_running_loop()
+    start = loop.time()
     for i in range(n):
+        await asyncio.sleep(max(0.0, start + i / rate - loop.time()))
         text = '{"type":"bet","n":%d}' % i
         for q in list(clients):
             q.put_nowait(text)
-        if i % 10 == 0:
-            await asyncio.sleep(0)
     return PlainTextResponse("ok")
 async def count(request):
     return PlainTextResponse(str(len(clients)))
 app = Starlette(routes=[WebSocketRoute("/ws", ws), Route("/fire", fire), Route("/count", count)])
-'''
+"""
 
 
-async def watch_all(urls: list[str], seconds: float, counts: list[int], ready: asyncio.Event) -> None:
+async def watch_all(
+    urls: list[str], seconds: float, counts: list[int], ready: asyncio.Event
+) -> None:
     connected = 0
 
     async def one(url: str, index: int) -> None:
         nonlocal connected
-        async with websockets.connect(url, max_queue=None, open_timeout=60) as ws:
+        async with websockets.connect(url, max_queue=None, open_timeout=60, compression=None) as ws:
             connected += 1
             if connected == len(urls):
                 ready.set()
@@ -266,19 +299,22 @@ def fanout(url: str, seconds: float, watchers: int = 1000) -> dict[str, Any]:
     port = free_port()
     server = start_server(url, port)
     try:
-        (table, token), = setup(f"http://127.0.0.1:{port}", 1)
+        ((table, token),) = setup(f"http://127.0.0.1:{port}", 1)
         base = f"http://127.0.0.1:{port}"
         counts = [0] * watchers
 
         async def run() -> float:
             ready = asyncio.Event()
             watch = asyncio.create_task(
-                watch_all([f"ws://127.0.0.1:{port}/tables/{table}/ws"] * watchers, seconds, counts, ready)
+                watch_all(
+                    [f"ws://127.0.0.1:{port}/tables/{table}/ws"] * watchers, seconds, counts, ready
+                )
             )
             await ready.wait()
             before = httpx.get(f"{base}/health").json()["messages_delivered"]
             start = time.perf_counter()
-            await bettor(port, table, token, start + seconds, [])
+            # paced: each bet is one event to every watcher (FANOUT_RATE x 1,000 messages/s asked)
+            await bettor(port, table, token, start + seconds, [], rate=FANOUT_RATE)
             after = httpx.get(f"{base}/health").json()["messages_delivered"]
             await watch
             return (after - before) / (time.perf_counter() - start)
@@ -293,7 +329,18 @@ def fanout(url: str, seconds: float, watchers: int = 1000) -> dict[str, Any]:
         Path(tmp, "bare_app.py").write_text(BARE_APP)
         port = free_port()
         bare = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "bare_app:app", "--port", str(port), "--log-level", "warning"],
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "bare_app:app",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+                "--ws-per-message-deflate",
+                "false",
+            ],
             cwd=tmp,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -315,7 +362,10 @@ def fanout(url: str, seconds: float, watchers: int = 1000) -> dict[str, Any]:
                 await ready.wait()
                 start = time.perf_counter()
                 async with httpx.AsyncClient(timeout=120) as client:
-                    await client.get(f"http://127.0.0.1:{port}/fire", params={"n": 200})
+                    await client.get(
+                        f"http://127.0.0.1:{port}/fire",
+                        params={"n": int(FANOUT_RATE * seconds), "rate": FANOUT_RATE},
+                    )
                 await watch
                 return sum(counts) / (time.perf_counter() - start)
 
@@ -332,7 +382,12 @@ def fanout(url: str, seconds: float, watchers: int = 1000) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--postgres", default=os.environ.get("CROUPIER_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test"))
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get(
+            "CROUPIER_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test"
+        ),
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, Any] = {}

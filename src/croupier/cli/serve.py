@@ -43,4 +43,5 @@ def serve_command(
     app = create_app(casino, on_start=announce)
 
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # no per-message compression: event messages are small, and deflate costs the fan-out
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)

@@ -342,13 +342,18 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         await websocket.send_json({"type": "table", **table.view})
 
         async def send() -> None:
+            queue = watcher.queue
             while True:
-                text = await watcher.queue.get()
-                if text is None:
-                    await websocket.close(code=4408)
-                    return
-                await websocket.send_text(text)
-                casino.hub.delivered += 1
+                text = await queue.get()
+                while True:  # drain what is queued without a wait per message
+                    if text is None:  # the watcher fell too far behind (hub.MAX_BACKLOG)
+                        await websocket.close(code=4408)
+                        return
+                    await websocket.send_text(text)
+                    casino.hub.delivered += 1
+                    if queue.empty():
+                        break
+                    text = queue.get_nowait()
 
         sender = asyncio.create_task(send())
         try:
