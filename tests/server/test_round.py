@@ -62,7 +62,14 @@ def test_a_multi_player_round_settles_every_bet_and_the_books_agree(server: Runn
     server.advance(2)
     messages = receive_until(watcher, "round_settled")
     types = [m["type"] for m in messages]
-    assert "bet" in types and "betting_closed" in types
+    assert "bets" in types and "betting_closed" in types
+    last_bets = [m for m in messages if m["type"] == "bets"][-1]
+    assert last_bets["totals"] == {
+        "player": 50_00,
+        "player_pair": 5_00,
+        "banker": 90_00,
+        "tie": 10_00,
+    }
     closed = next(m for m in messages if m["type"] == "betting_closed")
     assert closed["announcement"] == "No more bets, cards being dealt"  # rule 27
     settled = messages[-1]

@@ -305,6 +305,7 @@ class Table:
     async def _bets(self, commands: list[_Command]) -> None:
         results = await self.writer.run(lambda connection: self._write_bets(connection, commands))
         now = self.clock.now()
+        accepted = []
         for command, result in zip(commands, results, strict=True):
             assert command.future is not None
             if isinstance(result, RuleViolation):
@@ -312,9 +313,15 @@ class Table:
             else:
                 self.seats[command.args["player"]].betted(now)
                 command.future.set_result(result)
-                self.publish(
-                    {"type": "bet", **{k: v for k, v in result.items() if k != "balance"}}, None
-                )
+                accepted.append({k: v for k, v in result.items() if k not in ("balance", "round")})
+        if accepted:  # one message per group of bets, not one per bet, to every watcher
+            totals: dict[str, int] = {}
+            for b in self.round.bets:
+                totals[b.kind] = totals.get(b.kind, 0) + b.amount
+            self.publish(
+                {"type": "bets", "round": self.round.number, "bets": accepted, "totals": totals},
+                None,
+            )
 
     def _write_bets(
         self, connection: Connection, commands: list[_Command]
