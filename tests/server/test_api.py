@@ -72,6 +72,12 @@ def test_history_lists_a_players_rounds_newest_first(server: RunningServer) -> N
     assert all(r["mine"]["bets"] for r in mine)
     assert server.http.get(f"/tables/{table}/rounds", params={"mine": True}).status_code == 401
     assert server.http.get(f"/tables/{table}/rounds", params={"limit": 0}).status_code == 422
+    # the scoreboards of the shoe in play, from the same rounds
+    roads = server.http.get(f"/tables/{table}/roads").json()
+    assert roads["rounds"] == 3
+    winners = [r["result"]["winner"] for r in reversed(everyone)]
+    assert [b["winner"] for b in roads["bead_plate"]] == winners
+    assert sum(len(c) for c in roads["big_road"]["columns"]) == 3 - winners.count("tie")
 
 
 def test_websocket_refusals(server: RunningServer) -> None:

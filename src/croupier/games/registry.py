@@ -11,6 +11,7 @@ from typing import Any
 from croupier.errors import RulesetError
 from croupier.games.baccarat.game import BaccaratGame
 from croupier.games.baccarat.information import table_information as baccarat_information
+from croupier.games.baccarat.roads import scoreboards as baccarat_scoreboards
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.protocol import TableGame
 from croupier.rng import RandomSource
@@ -40,6 +41,13 @@ def table_information(rules: object) -> dict[str, Any]:
     if isinstance(rules, BaccaratRules):
         return baccarat_information(rules)
     raise RulesetError("ruleset", f"no table information for {type(rules).__name__}")
+
+
+def table_scoreboards(rules: object, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The scoreboards of a shoe's results (baccarat: bead plate, big road, derived roads)."""
+    if isinstance(rules, BaccaratRules):
+        return baccarat_scoreboards(results)
+    return {"rounds": len(results)}
 
 
 def table_currency(rules: object) -> tuple[str, int]:

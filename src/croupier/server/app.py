@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from croupier.errors import CroupierError, RulesetError, RuleViolation
+from croupier.games.registry import table_scoreboards
 from croupier.server.service import Casino
 from croupier.store.ledger import DEMO
 from croupier.store.players import Player
@@ -271,6 +272,14 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         if not ids:
             raise LookupError("no round has finished at this table yet")
         return await _round(ids[0], player)
+
+    @app.get("/tables/{table_id}/roads")
+    async def roads(table_id: int) -> dict[str, Any]:
+        """Bead plate, big road and derived roads of the shoe in play (baccarat)."""
+        table = table_of(table_id)
+        shoe = table.game.shoe_commitment()
+        results = await asyncio.to_thread(casino.records.shoe_results, table_id, shoe)
+        return table_scoreboards(table.rules, results)
 
     @app.get("/tables/{table_id}/rounds")
     async def rounds(

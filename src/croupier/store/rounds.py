@@ -462,6 +462,16 @@ class RoundRecords:
             ],
         }
 
+    def shoe_results(self, table_id: int, shoe: str | None) -> list[dict[str, Any]]:
+        """The results of a shoe's settled rounds at a table, in order (the scoreboards)."""
+        query = select(rounds.c.result).where(
+            rounds.c.table_id == table_id, rounds.c.status == "settled"
+        )
+        query = query.where(rounds.c.shoe.is_(None) if shoe is None else rounds.c.shoe == shoe)
+        with self.engine.connect() as connection:
+            rows = connection.execute(query.order_by(rounds.c.id)).all()
+        return [dict(row[0]) for row in rows if row[0]]
+
     def history(self, table_id: int, *, limit: int = 20, player_id: int | None = None) -> list[int]:
         """Ids of a table's finished rounds, newest first (those a player bet on, if given)."""
         query = select(rounds.c.id).where(rounds.c.table_id == table_id, rounds.c.status != "open")
