@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,13 +13,12 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from sqlalchemy import text
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
 from croupier.rng import SeededRandomSource
-from croupier.server.app import create_app
+from croupier.server.embedded import EmbeddedServer
 from croupier.server.service import Casino
 from croupier.shoe import StackedCards
 from croupier.store.database import connect
@@ -39,12 +36,6 @@ def clean_postgres(url: str) -> None:
         metadata.drop_all(connection)
         connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
     engine.dispose()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(params=BACKENDS)
@@ -74,26 +65,15 @@ class RunningServer:
             operator_token=OPERATOR_TOKEN,
             stacked=stacked or {},
         )
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            create_app(self.casino), host="127.0.0.1", port=self.port, log_level="warning"
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the server did not start")
-            time.sleep(0.02)
+        self.embedded = EmbeddedServer(self.casino)
+        self.port = self.embedded.port
+        self.base = self.embedded.base
         self.http = httpx.Client(base_url=self.base, timeout=30)
         self.operator = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
 
     def stop(self) -> None:
         self.http.close()
-        self.server.should_exit = True
-        self.thread.join(30)
+        self.embedded.stop()
 
     # -- helpers ----------------------------------------------------------------------------
     def open_table(self, **config: Any) -> dict[str, Any]:

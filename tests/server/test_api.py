@@ -14,7 +14,8 @@ import httpx
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from tests.server.conftest import RunningServer, free_port, receive_until
+from croupier.server.embedded import free_port
+from tests.server.conftest import RunningServer, receive_until
 
 
 def test_openapi_schema_and_client_page(server: RunningServer) -> None:

@@ -18,10 +18,11 @@ import httpx
 import pytest
 from sqlalchemy import func, select
 
+from croupier.server.embedded import free_port
 from croupier.store.database import connect
 from croupier.store.ledger import Ledger
 from croupier.store.schema import accounts, entries, round_bets, rounds, transactions
-from tests.server.conftest import OPERATOR_TOKEN, free_port
+from tests.server.conftest import OPERATOR_TOKEN
 
 OPERATOR = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
 PLAYERS = 4

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from croupier.errors import CroupierError, RulesetError, RuleViolation
@@ -87,6 +88,11 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         lifespan=lifespan,
     )
     app.state.casino = casino
+    app.mount(
+        "/web",
+        StaticFiles(directory=str(resources.files("croupier.web"))),
+        name="web",
+    )
 
     @app.exception_handler(RuleViolation)
     async def _rule(_request: Request, error: RuleViolation) -> JSONResponse:
@@ -174,12 +180,16 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     @app.get("/me")
     async def me(player: Me) -> dict[str, Any]:
         balances = await asyncio.to_thread(casino.players.accounts_of, player)
+        open_sessions = await asyncio.to_thread(casino.records.sessions_of, player.id)
         return {
             "name": player.name,
             "role": player.role,
             "demo": player.demo,
             "balances": balances,
             "currency": DEMO if player.demo else None,
+            "sessions": [
+                {"session": s, "table_id": t, "seat": seat} for s, t, seat in open_sessions
+            ],
         }
 
     # -- tables ---------------------------------------------------------------------------

@@ -511,6 +511,16 @@ class RoundRecords:
                 select(sessions.c.player_id).where(sessions.c.id == session_id)
             ).scalar_one_or_none()
 
+    def sessions_of(self, player_id: int) -> list[tuple[int, int, int]]:
+        """(session, table, seat) of a player's open sessions."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(sessions.c.id, sessions.c.table_id, sessions.c.seat)
+                .where(sessions.c.player_id == player_id, sessions.c.ended_at.is_(None))
+                .order_by(sessions.c.id)
+            ).all()
+        return [(r.id, r.table_id, r.seat) for r in rows]
+
     def open_sessions(self, table_id: int) -> list[tuple[int, int, int]]:
         """(session, player, seat) of the sessions still open at a table."""
         with self.engine.connect() as connection:

@@ -1,0 +1,114 @@
+// The browser client: lobby and router. Plain ES modules, no build step (issue 8).
+import { api, session, formatMoney, el, clear } from "./common.js";
+import { openTable } from "./table.js";
+
+const app = document.getElementById("app");
+let leaveCurrent = null;
+
+async function refreshHeader() {
+  const who = document.getElementById("who");
+  const balance = document.getElementById("balance");
+  const badge = document.getElementById("demo-badge");
+  const logout = document.getElementById("logout");
+  if (!session.token) {
+    who.textContent = "";
+    balance.textContent = "";
+    badge.hidden = true;
+    logout.hidden = true;
+    return;
+  }
+  try {
+    const me = await api("/me");
+    session.me = me;
+    who.textContent = me.name;
+    const parts = Object.entries(me.balances).map(([cur, v]) => formatMoney(v, cur));
+    balance.textContent = parts.join(" · ");
+    balance.dataset.amounts = JSON.stringify(me.balances);
+    badge.hidden = !me.demo;
+    logout.hidden = false;
+  } catch (error) {
+    session.forget();
+    refreshHeader();
+  }
+}
+session.onChange = refreshHeader;
+
+document.getElementById("logout").addEventListener("click", () => {
+  session.forget();
+  location.hash = "#/";
+  route();
+});
+
+function signInPanel() {
+  const name = el("input", { id: "demo-name", placeholder: "your name", maxlength: "40", required: "" });
+  const token = el("input", { id: "token", placeholder: "player token", autocomplete: "off" });
+  const demoForm = el("form", { class: "signin" },
+    el("label", { for: "demo-name" }, "Play the demo (points, never money):"),
+    name,
+    el("button", { type: "submit", id: "play-demo" }, "Play demo"));
+  demoForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const made = await api("/demo/players", { method: "POST", body: { name: name.value.trim() } });
+      session.remember(made.token);
+      route();
+    } catch (error) {
+      demoForm.append(el("p", { class: "error", role: "alert" }, error.message));
+    }
+  });
+  const tokenForm = el("form", { class: "signin" },
+    el("label", { for: "token" }, "Or sign in with your token:"),
+    token,
+    el("button", { type: "submit" }, "Sign in"));
+  tokenForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    session.remember(token.value.trim());
+    route();
+  });
+  return el("section", { class: "panel" }, demoForm, tokenForm);
+}
+
+async function lobby() {
+  clear(app);
+  app.append(el("h1", {}, "Tables"));
+  if (!session.token) app.append(signInPanel());
+  const list = el("div", { class: "lobby", role: "list" });
+  app.append(list);
+  const tables = await api("/tables");
+  for (const t of tables) {
+    const info = await api(`/tables/${t.id}/information`);
+    const main = info.bets.find((b) => b.kind === "player") || info.bets[0];
+    const limits = `${formatMoney(main.minimum, t.currency)} – ${
+      main.maximum === null ? "no maximum" : formatMoney(main.maximum, t.currency)}`;
+    const card = el("article", { class: "table-card", role: "listitem", "data-table": String(t.id) },
+      el("h2", {}, t.name, t.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
+      el("p", {}, `${t.game} · ${t.mode === "individual" ? "individual table" : "multi-player"} · ${info.regulation}`),
+      el("p", {}, `Player/Banker ${limits}`),
+      el("p", {}, `Seats ${t.seated.length}/${t.seats} · round ${t.round} · ${t.phase}`),
+      el("div", { class: "actions" },
+        el("a", { class: "button", href: `#/table/${t.id}`, "data-join": String(t.id) },
+          session.token ? "Join" : "Sign in to play"),
+        el("a", { class: "button secondary", href: `#/table/${t.id}/watch` }, "Watch")));
+    if (!session.token) card.querySelector("[data-join]").setAttribute("aria-disabled", "true");
+    list.append(card);
+  }
+}
+
+async function route() {
+  if (leaveCurrent) {
+    leaveCurrent();
+    leaveCurrent = null;
+  }
+  await refreshHeader();
+  const match = location.hash.match(/^#\/table\/(\d+)(\/watch)?/);
+  if (match) {
+    const watch = Boolean(match[2]) || !session.token;
+    leaveCurrent = await openTable(app, Number(match[1]), { watch, refreshHeader });
+  } else {
+    await lobby();
+  }
+  app.focus();
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,77 @@
+// Shared helpers: the API, the signed-in player, money and DOM.
+
+export const session = {
+  token: localStorage.getItem("croupier-token"),
+  me: null,
+  onChange: null,
+  remember(token) {
+    this.token = token || null;
+    if (token) localStorage.setItem("croupier-token", token);
+    else localStorage.removeItem("croupier-token");
+  },
+  forget() {
+    this.remember(null);
+    this.me = null;
+  },
+};
+
+export async function api(path, { method = "GET", body } = {}) {
+  const headers = {};
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = data.detail;
+    let message = response.statusText;
+    if (detail && typeof detail === "object" && !Array.isArray(detail)) {
+      message = detail.message + (detail.rule ? ` (${detail.rule})` : "");
+    } else if (Array.isArray(detail)) {
+      message = detail.map((d) => `${d.loc.slice(-1)[0]}: ${d.msg}`).join("; ");
+    }
+    const error = new Error(message);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+export function formatMoney(minor, currency, digits = 2) {
+  const value = (minor / 10 ** digits).toLocaleString("en-GB", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return currency === "DEMO" ? `${value} pts` : `${value} ${currency}`;
+}
+
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === false || value === null || value === undefined) continue;
+    node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === "") continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.firstChild.remove();
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+
+export function cardFace(text) {
+  const rank = RANKS[text[0]] || text[0];
+  const suit = text[1];
+  return { rank, suit: SUITS[suit], red: suit === "H" || suit === "D" };
+}

@@ -1,0 +1,138 @@
+"""Screenshots of the browser table: the lobby and a settled round, at desktop and phone widths.
+
+Run:  python3 -m croupier.web.screenshots [--out docs/screenshots] [--chromium /usr/bin/chromium]
+
+Needs Playwright (``pip install -e '.[test]'``) and a Chromium (Debian's ``chromium`` package;
+Playwright drives it through ``executable_path``). A server with the two demo tables runs in this
+process on a temporary database, with a seeded shoe and a clock moved by hand, so the pictures
+are the same at every run: a dozen rounds are played first (the scoreboards fill), then a player
+bets through the page and the round is dealt and settled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from croupier.rng import SeededRandomSource
+from croupier.server.embedded import EmbeddedServer
+from croupier.server.service import Casino
+from croupier.table.clock import ManualClock
+
+CHROMIUM = os.environ.get("CROUPIER_CHROMIUM", "/usr/bin/chromium")
+VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+class Stage:
+    """A demo server with a hand-moved clock, for pictures and browser tests."""
+
+    def __init__(self, database_url: str, seed: int = 2026) -> None:
+        self.clock = ManualClock()
+        self.casino = Casino(database_url, clock=self.clock, source=SeededRandomSource(seed))
+        self.server = EmbeddedServer(self.casino)
+        self.base = self.server.base
+        self.http = httpx.Client(base_url=self.base, timeout=30)
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock and wait until every table has looked at it."""
+        self.clock.advance(seconds)
+        target = self.clock.now()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            tables = list(self.casino.tables.values())
+            if all(t.checked_at >= target and t.queue.empty() and t.idle for t in tables):
+                return
+            time.sleep(0.01)
+        raise RuntimeError("the tables did not catch up with the clock")
+
+    def demo_player(self, name: str) -> dict[str, str]:
+        made = self.http.post("/demo/players", json={"name": name})
+        made.raise_for_status()
+        return {"Authorization": f"Bearer {made.json()['token']}"}
+
+    def play_rounds(self, table: int, rounds: int, name: str = "Bruno") -> None:
+        """Rounds at a multi-player table, a demo player betting on each (fills the roads)."""
+        player = self.demo_player(name)
+        self.http.post(f"/tables/{table}/sessions", json={}, headers=player).raise_for_status()
+        view = self.http.get(f"/tables/{table}").json()
+        for n in range(rounds):
+            kind = ("banker", "player")[n % 2]
+            self.http.post(
+                f"/tables/{table}/bets", json={"kind": kind, "amount": 5_00}, headers=player
+            ).raise_for_status()
+            self.advance(view["betting_seconds"])
+            self.advance(5)  # the result's pause; the next window opens
+
+    def multi_table(self) -> dict[str, Any]:
+        tables = self.http.get("/tables").json()
+        return next(t for t in tables if t["mode"] == "multi")
+
+    def stop(self) -> None:
+        self.http.close()
+        self.server.stop()
+        self.casino.engine.dispose()
+
+
+def take(out: Path, chromium: str = CHROMIUM) -> list[Path]:
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    with tempfile.TemporaryDirectory() as tmp:
+        stage = Stage(f"sqlite:///{tmp}/screens.db")
+        try:
+            table = stage.multi_table()
+            stage.play_rounds(table["id"], 12)
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=chromium)
+                for label, (width, height) in VIEWPORTS.items():
+                    context = browser.new_context(
+                        viewport={"width": width, "height": height}, reduced_motion="reduce"
+                    )
+                    page = context.new_page()
+                    page.goto(stage.base + "/")
+                    page.wait_for_selector(".table-card")
+                    path = out / f"lobby-{label}.png"
+                    page.screenshot(path=str(path), full_page=True)
+                    written.append(path)
+                    page.fill("#demo-name", f"Ana ({label})")
+                    page.click("#play-demo")
+                    page.click(f"[data-join='{table['id']}']")
+                    page.wait_for_selector("#area-banker:not([disabled])")
+                    page.click("label[for='chip-2']")
+                    page.click("#area-banker")
+                    page.wait_for_selector("#stake-banker:not(:empty)")
+                    page.click("label[for='chip-0']")
+                    page.click("#area-player_pair")
+                    page.wait_for_selector("#stake-player_pair:not(:empty)")
+                    stage.advance(table["betting_seconds"])
+                    page.wait_for_selector("#result.show")
+                    page.wait_for_selector("#my-result")
+                    path = out / f"table-{label}.png"
+                    page.screenshot(path=str(path), full_page=True)
+                    written.append(path)
+                    stage.advance(5)
+                    context.close()
+                browser.close()
+        finally:
+            stage.stop()
+    return written
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--chromium", default=CHROMIUM)
+    args = parser.parse_args()
+    for path in take(args.out, args.chromium):
+        print(path)
+
+
+if __name__ == "__main__":
+    main()

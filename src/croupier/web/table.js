@@ -1,0 +1,405 @@
+// One baccarat table: the felt, betting areas, chips, seats, shoe, cards turned in the
+// regulation's order, countdown and announcements (PT rule 27), Deal at an individual table
+// (rule 28), recall and history (rule 31), rules (rule 32), statement (rule 33), inactivity
+// messages (rules 35-36), scoreboards.
+import { api, session, formatMoney, el, clear, sleep, cardFace } from "./common.js";
+import { renderRoads } from "./roads.js";
+
+const MAIN = ["player", "tie", "banker"];
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const pause = (ms) => (reducedMotion() ? Promise.resolve() : sleep(ms));
+
+function chipValues(minimum) {
+  const saved = localStorage.getItem("croupier-chips");
+  if (saved) {
+    const values = saved.split(",").map((v) => Math.round(Number(v) * 100)).filter((v) => v > 0);
+    if (values.length) return values;
+  }
+  return [1, 5, 10, 25, 50].map((m) => m * minimum);
+}
+
+function cardNode(text, { third = false } = {}) {
+  const face = cardFace(text);
+  return el("div", { class: `card${third ? " third" : ""}`, "data-card": text },
+    el("div", { class: "card-inner" },
+      el("div", { class: "card-back", "aria-hidden": "true" }),
+      el("div", { class: `card-front${face.red ? " red" : ""}`, "aria-label": `${face.rank} of ${face.suit}` },
+        el("span", { class: "rank" }, face.rank), el("span", { class: "suit" }, face.suit))));
+}
+
+export async function openTable(app, id, { watch, refreshHeader }) {
+  clear(app);
+  const info = await api(`/tables/${id}/information`);
+  let view = await api(`/tables/${id}`);
+  const currency = view.currency;
+  const money = (v) => formatMoney(v, currency, info.minor_digits);
+  let sessionId = null;
+  let mySeat = null;
+  const errors = el("p", { class: "error", role: "alert", id: "error" });
+
+  if (!watch) {
+    const me = await api("/me");
+    const open = me.sessions.find((s) => s.table_id === id);
+    try {
+      const joined = open ? open : await api(`/tables/${id}/sessions`, { method: "POST", body: {} });
+      sessionId = joined.session;
+      mySeat = joined.seat;
+    } catch (error) {
+      app.append(el("p", { class: "error", role: "alert" }, `Cannot sit at this table: ${error.message}`),
+        el("a", { class: "button", href: "#/" }, "Back to the lobby"));
+      return () => {};
+    }
+    view = await api(`/tables/${id}`);
+  }
+
+  // -- layout ----------------------------------------------------------------------------
+  const announcement = el("p", { class: "announcement", id: "announcement", "aria-live": "assertive" }, "");
+  const countdown = el("span", { class: "countdown", id: "countdown", role: "timer", "aria-live": "off" }, "");
+  const phase = el("span", { class: "phase", id: "phase" }, view.phase);
+  const roundNo = el("span", { class: "round-no", id: "round-no" }, `Round ${view.round}`);
+  const cut = el("span", { class: "cut", id: "cut", hidden: !view.cut_card_out }, "cut card out: last round(s) of the shoe");
+  const shoe = el("div", { class: "shoe", title: "the shoe", "aria-label": "the shoe" }, el("div", { class: "shoe-body" }), cut);
+  const hands = {};
+  for (const side of ["player", "banker"]) {
+    hands[side] = {
+      cards: el("div", { class: "cards", id: `${side}-cards` }),
+      third: el("div", { class: "cards third-spot", id: `${side}-third` }),
+      total: el("div", { class: "total", id: `${side}-total`, "aria-live": "polite" }, ""),
+    };
+    hands[side].box = el("div", { class: `hand ${side}` },
+      el("h3", {}, side === "player" ? "Player" : "Banker"),
+      el("div", { class: "hand-cards" }, hands[side].cards, hands[side].third), hands[side].total);
+  }
+  const result = el("div", { class: "result", id: "result", "aria-live": "assertive" }, "");
+  const mine = {};
+  const totals = {};
+  const areas = el("div", { class: "areas", role: "group", "aria-label": "betting areas" });
+  const offered = info.bets.map((b) => b.kind);
+  const order = [...offered.filter((k) => !MAIN.includes(k)), ...MAIN.filter((k) => offered.includes(k))];
+  for (const kind of order) {
+    const bet = info.bets.find((b) => b.kind === kind);
+    mine[kind] = el("span", { class: "stake", id: `stake-${kind}` }, "");
+    totals[kind] = el("span", { class: "table-total", id: `total-${kind}` }, "");
+    const area = el("button", {
+      class: `area ${kind}${MAIN.includes(kind) ? " main" : " side"}`,
+      id: `area-${kind}`,
+      "data-kind": kind,
+      disabled: watch,
+      "aria-label": `bet on ${bet.title}, pays ${bet.pays}`,
+    }, el("strong", {}, bet.title), el("small", {}, `pays ${bet.pays}`), mine[kind], totals[kind]);
+    area.addEventListener("click", () => placeBet(kind));
+    areas.append(area);
+  }
+  const seats = el("ol", { class: "seats", id: "seats", "aria-label": "seats" });
+  const felt = el("div", { class: "felt" },
+    el("div", { class: "felt-top" }, shoe, el("div", { class: "hands" }, hands.player.box, hands.banker.box)),
+    result, areas, seats);
+
+  let chip = chipValues(info.minimum_bet)[0];
+  const chips = el("div", { class: "chips", role: "radiogroup", "aria-label": "chip value" });
+  chipValues(info.minimum_bet).forEach((value, i) => {
+    const input = el("input", { type: "radio", name: "chip", id: `chip-${i}`, value: String(value), checked: i === 0 });
+    input.addEventListener("change", () => { chip = value; });
+    chips.append(el("label", { class: `chip chip-${i}`, for: `chip-${i}` }, input, el("span", {}, money(value))));
+  });
+  const dealButton = el("button", { id: "deal", class: "deal", hidden: watch || view.mode !== "individual" }, "Deal");
+  dealButton.addEventListener("click", deal);
+  const leaveButton = el("button", { id: "leave", hidden: watch }, "Leave table");
+  leaveButton.addEventListener("click", leave);
+  const recallButton = el("button", { id: "recall" }, "Last round");
+  recallButton.addEventListener("click", showRecall);
+  const historyButton = el("button", { id: "history" }, "History");
+  historyButton.addEventListener("click", showHistory);
+  const rulesButton = el("button", { id: "rules" }, "Rules & limits");
+  rulesButton.addEventListener("click", showRules);
+  const messages = el("div", { class: "messages", id: "messages", "aria-live": "polite" });
+  const roads = el("section", { class: "roads", id: "roads", "aria-label": "scoreboards" });
+  const dialog = el("dialog", { id: "panel", "aria-modal": "true" });
+
+  app.append(el("section", { class: "table-view", "data-table": String(id) },
+    el("div", { class: "table-head" },
+      el("h1", {}, view.name, view.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
+      roundNo, phase, countdown, watch ? el("span", { class: "watching" }, "watching") : ""),
+    announcement, felt,
+    el("div", { class: "controls" }, watch ? "" : chips, dealButton, recallButton, historyButton, rulesButton, leaveButton),
+    errors, messages, roads, dialog));
+
+  // -- state updates ----------------------------------------------------------------------
+  function renderSeats(list) {
+    clear(seats);
+    for (let n = 1; n <= view.seats; n++) {
+      const who = list.find((s) => s.seat === n);
+      seats.append(el("li", { class: `seat${who ? " taken" : ""}${n === mySeat ? " mine" : ""}`, "data-seat": String(n) },
+        el("span", { class: "seat-no" }, String(n)), who ? who.player : "free"));
+    }
+  }
+  function renderTotals(table) {
+    for (const kind of order) totals[kind].textContent = table[kind] ? `table ${money(table[kind])}` : "";
+  }
+  function renderMine(bets) {
+    for (const kind of order) mine[kind].textContent = "";
+    if (!session.me) return;
+    for (const b of bets) if (b.player === session.me.name && mine[b.kind]) mine[b.kind].textContent = money(b.amount);
+  }
+  let deadline = null;
+  function showCountdown() {
+    if (deadline === null) { countdown.textContent = ""; return; }
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    countdown.textContent = `${left} s`;
+  }
+  const ticker = setInterval(showCountdown, 250);
+  function startCountdown(seconds) {
+    deadline = seconds === null || seconds === undefined ? null : Date.now() + seconds * 1000;
+    showCountdown();
+  }
+  function clearFelt() {
+    for (const side of ["player", "banker"]) {
+      clear(hands[side].cards);
+      clear(hands[side].third);
+      hands[side].total.textContent = "";
+      hands[side].box.classList.remove("winner");
+    }
+    result.textContent = "";
+    result.className = "result";
+  }
+  renderSeats(view.seated);
+  renderTotals(view.totals);
+  renderMine(view.bets);
+  startCountdown(view.seconds_left);
+  announcement.textContent = view.phase === "betting" ? "Place your bets" : "";
+  refreshRoads();
+
+  async function refreshRoads() {
+    try { renderRoads(roads, await api(`/tables/${id}/roads`)); } catch (error) { /* shown next round */ }
+  }
+
+  // -- the round, as the server tells it ----------------------------------------------------
+  let queue = Promise.resolve();
+  const enqueue = (job) => { queue = queue.then(job).catch((e) => console.error(e)); };
+
+  async function showRound(event) {
+    const r = event.result;
+    clearFelt();
+    const player = r.player_cards;
+    const banker = r.banker_cards;
+    // dealt face down, one at a time, Player first: P1 B1 P2 B2 (rules 16-17)
+    const nodes = { player: [], banker: [] };
+    for (const [side, card] of [["player", player[0]], ["banker", banker[0]], ["player", player[1]], ["banker", banker[1]]]) {
+      const node = cardNode(card);
+      nodes[side].push(node);
+      hands[side].cards.append(node);
+      await pause(220);
+    }
+    // turned: Player's first (rule 18), then Banker's
+    for (const side of ["player", "banker"]) {
+      for (const node of nodes[side]) { node.classList.add("up"); await pause(320); }
+    }
+    // third cards, set apart (rule 21): Player's first
+    for (const side of ["player", "banker"]) {
+      const cards = side === "player" ? player : banker;
+      if (cards.length > 2) {
+        const node = cardNode(cards[2], { third: true });
+        hands[side].third.append(node);
+        await pause(260);
+        node.classList.add("up");
+        await pause(320);
+      }
+    }
+    hands.player.total.textContent = String(r.player_total);
+    hands.banker.total.textContent = String(r.banker_total);
+    const text = r.winner === "tie" ? `Tie ${r.player_total}` : `${r.winner === "player" ? "Player" : "Banker"} wins ${Math.max(r.player_total, r.banker_total)} to ${Math.min(r.player_total, r.banker_total)}`;
+    const extras = [r.natural ? "natural" : "", r.player_pair ? "Player pair" : "", r.banker_pair ? "Banker pair" : ""].filter(Boolean);
+    result.textContent = extras.length ? `${text} · ${extras.join(" · ")}` : text;
+    result.className = `result show ${r.winner}`;
+    if (r.winner !== "tie") hands[r.winner].box.classList.add("winner");
+    settle(event);
+  }
+
+  function settle(event) {
+    if (!session.me) return;
+    const mineSettled = event.bets.filter((b) => b.player === session.me.name);
+    if (!mineSettled.length) return;
+    let net = 0;
+    for (const b of mineSettled) {
+      if (b.outcome !== "carried") net += b.payout - b.stake;
+      const area = document.getElementById(`area-${b.kind}`);
+      if (area) {
+        area.classList.add(`settled-${b.outcome}`);
+        setTimeout(() => area.classList.remove(`settled-${b.outcome}`), reducedMotion() ? 0 : 2500);
+      }
+    }
+    const line = el("p", { class: `settlement ${net > 0 ? "won" : net < 0 ? "lost" : "even"}`, id: "my-result" },
+      net > 0 ? `You win ${money(net)}` : net < 0 ? `You lose ${money(-net)}` : "Your stakes are returned");
+    messages.replaceChildren(line);
+    refreshHeader();
+  }
+
+  function onEvent(event) {
+    switch (event.type) {
+      case "table":
+        view = event;
+        renderSeats(event.seated);
+        renderTotals(event.totals);
+        renderMine(event.bets);
+        break;
+      case "betting_open":
+        enqueue(async () => {
+          await pause(reducedMotion() ? 0 : 1200);
+          clearFelt();
+          roundNo.textContent = `Round ${event.round}`;
+          phase.textContent = "betting";
+          announcement.textContent = event.announcement;
+          startCountdown(event.seconds);
+          renderTotals({});
+          renderMine((event.carried || []).map((b) => ({ ...b })));
+          if (event.carried) renderTotals(Object.fromEntries(event.carried.map((b) => [b.kind, b.amount])));
+          refreshRoads();
+        });
+        break;
+      case "bets":
+        renderTotals(event.totals);
+        break;
+      case "betting_closed":
+        announcement.textContent = event.announcement;
+        phase.textContent = "closed";
+        startCountdown(null);
+        break;
+      case "round_settled":
+        phase.textContent = "result";
+        enqueue(() => showRound(event));
+        break;
+      case "round_void":
+        enqueue(async () => {
+          clearFelt();
+          result.textContent = `Round void: every stake returned (rule 29)${event.void_reason ? ` · ${event.void_reason}` : ""}`;
+          result.className = "result show void";
+          renderMine([]);
+          refreshHeader();
+        });
+        break;
+      case "seat_taken":
+      case "seat_free":
+        api(`/tables/${id}`).then((v) => { view = v; renderSeats(v.seated); });
+        break;
+      case "inactivity_invitation":
+      case "inactivity_warning": {
+        const end = el("button", { class: "link" }, "End my session");
+        end.addEventListener("click", leave);
+        messages.append(el("p", { class: `inactivity ${event.type}`, role: "alert" }, event.message, " ", end));
+        break;
+      }
+      case "session_ended":
+        showStatement(event.statement);
+        break;
+      default:
+        break;
+    }
+  }
+
+  const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/tables/${id}/ws${session.token ? `?token=${encodeURIComponent(session.token)}` : ""}`;
+  let socket = null;
+  let closed = false;
+  function connect() {
+    socket = new WebSocket(wsUrl);
+    socket.addEventListener("message", (m) => onEvent(JSON.parse(m.data)));
+    socket.addEventListener("close", () => { if (!closed) setTimeout(connect, 1000); });
+  }
+  connect();
+
+  // -- commands -----------------------------------------------------------------------------
+  async function placeBet(kind) {
+    errors.textContent = "";
+    try {
+      const ack = await api(`/tables/${id}/bets`, { method: "POST", body: { kind, amount: chip } });
+      mine[kind].textContent = money(ack.amount);
+      refreshHeader();
+    } catch (error) {
+      errors.textContent = error.message;
+    }
+  }
+  async function deal() {
+    errors.textContent = "";
+    try { await api(`/tables/${id}/deal`, { method: "POST" }); } catch (error) { errors.textContent = error.message; }
+  }
+  async function leave() {
+    if (sessionId === null) return;
+    try {
+      const statement = await api(`/sessions/${sessionId}/end`, { method: "POST" });
+      if (statement.ended_at) showStatement(statement);
+      else messages.append(el("p", {}, "Your bets stand: the session ends after this round."));
+    } catch (error) {
+      errors.textContent = error.message;
+    }
+  }
+
+  function openDialog(title, ...content) {
+    const close = el("button", { class: "close", id: "close-panel" }, "Close");
+    close.addEventListener("click", () => dialog.close());
+    dialog.replaceChildren(el("h2", {}, title), ...content, close);
+    if (!dialog.open) dialog.showModal();
+    close.focus();
+  }
+
+  function roundDetails(round) {
+    const r = round.result || {};
+    const cards = (side) => (r[`${side}_cards`] || []).map((c) => { const f = cardFace(c); return `${f.rank}${f.suit}`; }).join(" ");
+    const rows = round.bets.map((b) => el("tr", {},
+      el("td", {}, b.player), el("td", {}, b.kind), el("td", {}, money(b.amount)),
+      el("td", {}, b.outcome || ""), el("td", {}, b.payout === null || b.payout === undefined ? "" : money(b.payout))));
+    const parts = [el("p", {}, `Round ${round.number} · ${round.status}${round.void_reason ? ` · ${round.void_reason}` : ""}`)];
+    if (r.winner) {
+      parts.push(el("p", { class: "recall-cards" }, `Player ${cards("player")} = ${r.player_total} · Banker ${cards("banker")} = ${r.banker_total} · ${r.winner === "tie" ? "Tie" : `${r.winner} wins`}`));
+    }
+    parts.push(el("table", { class: "bets" },
+      el("thead", {}, el("tr", {}, ...["player", "bet", "stake", "outcome", "paid"].map((h) => el("th", {}, h)))),
+      el("tbody", {}, ...rows)));
+    if (round.mine) parts.push(el("p", { class: "mine-net", id: "recall-net" }, `Your result: ${round.mine.net >= 0 ? "+" : "−"}${money(Math.abs(round.mine.net))}`));
+    return el("div", { class: "round-detail" }, ...parts);
+  }
+
+  async function showRecall() {
+    try {
+      const round = await api(`/tables/${id}/rounds/last`);
+      openDialog("Last round", roundDetails(round));
+    } catch (error) {
+      openDialog("Last round", el("p", {}, error.message));
+    }
+  }
+  async function showHistory() {
+    const rounds = await api(`/tables/${id}/rounds?limit=20${session.token && !watch ? "&mine=true" : ""}`);
+    openDialog("History", rounds.length ? el("div", {}, ...rounds.map(roundDetails)) : el("p", {}, "No rounds yet."));
+  }
+  function showRules() {
+    const rows = info.bets.map((b) => el("tr", {}, el("td", {}, b.title), el("td", {}, money(b.minimum)),
+      el("td", {}, b.maximum === null ? "no maximum" : money(b.maximum)), el("td", {}, b.pays), el("td", {}, b.article)));
+    openDialog("Rules, limits and payouts",
+      el("p", {}, `${info.ruleset.title}. ${info.ruleset.source}.`),
+      el("table", { class: "bets" }, el("thead", {}, el("tr", {}, ...["bet", "minimum", "maximum", "pays", "rule"].map((h) => el("th", {}, h)))), el("tbody", {}, ...rows)),
+      el("p", {}, `Commission: ${info.commission.description}. Ties: ${info.ties}.`),
+      info.both_sides ? el("p", {}, `Betting on both Player and Banker: ${info.both_sides}.`) : "",
+      el("p", {}, `Betting window: ${info.mode === "individual" ? "you start the deal (rule 28)" : `${info.betting_seconds} s (rule 27)`}.`),
+      el("p", {}, `Complaints: ${info.complaints}`));
+  }
+  function showStatement(statement) {
+    const done = el("a", { class: "button", href: "#/", id: "to-lobby" }, "Back to the lobby");
+    openDialog("Session statement",
+      el("dl", { class: "statement", id: "statement" },
+        el("dt", {}, "Rounds"), el("dd", { id: "st-rounds" }, String(statement.rounds)),
+        el("dt", {}, "Total bet"), el("dd", { id: "st-bet" }, money(statement.total_bet)),
+        el("dt", {}, "Total won"), el("dd", { id: "st-won" }, money(statement.total_won)),
+        el("dt", {}, "Net result"), el("dd", { id: "st-net" }, `${statement.net >= 0 ? "+" : "−"}${money(Math.abs(statement.net))}`)),
+      el("p", {}, `Session ${statement.session} · ${statement.end_reason === "inactivity" ? "ended for inactivity (rule 36)" : "ended by you"}.`),
+      done);
+    sessionId = null;
+    for (const button of areas.querySelectorAll("button")) button.disabled = true;
+    leaveButton.hidden = true;
+    dealButton.hidden = true;
+    refreshHeader();
+  }
+
+  return () => {
+    closed = true;
+    clearInterval(ticker);
+    if (socket) socket.close();
+  };
+}
