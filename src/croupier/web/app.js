@@ -84,7 +84,7 @@ async function lobby() {
       el("h2", {}, t.name, t.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
       el("p", {}, `${t.game} · ${t.mode === "individual" ? "individual table" : "multi-player"} · ${info.regulation}`),
       el("p", {}, `Player/Banker ${limits}`),
-      el("p", {}, `Seats ${t.seated.length}/${t.seats} · round ${t.round} · ${t.phase}`),
+      el("p", { class: "status" }, `Seats ${t.seated.length}/${t.seats} · round ${t.round} · ${t.phase}`),
       el("div", { class: "actions" },
         el("a", { class: "button", href: `#/table/${t.id}`, "data-join": String(t.id) },
           session.token ? "Join" : "Sign in to play"),
@@ -92,6 +92,16 @@ async function lobby() {
     if (!session.token) card.querySelector("[data-join]").setAttribute("aria-disabled", "true");
     list.append(card);
   }
+  // the lobby follows the tables: seats, round and phase every two seconds
+  const timer = setInterval(async () => {
+    try {
+      for (const t of await api("/tables")) {
+        const status = list.querySelector(`[data-table="${t.id}"] .status`);
+        if (status) status.textContent = `Seats ${t.seated.length}/${t.seats} · round ${t.round} · ${t.phase}`;
+      }
+    } catch (error) { /* the server may be restarting: try again */ }
+  }, 2000);
+  return () => clearInterval(timer);
 }
 
 async function route() {
@@ -105,7 +115,7 @@ async function route() {
     const watch = Boolean(match[2]) || !session.token;
     leaveCurrent = await openTable(app, Number(match[1]), { watch, refreshHeader });
   } else {
-    await lobby();
+    leaveCurrent = await lobby();
   }
   app.focus();
 }

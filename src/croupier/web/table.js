@@ -213,6 +213,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     result.className = `result show ${r.winner}`;
     if (r.winner !== "tie") hands[r.winner].box.classList.add("winner");
     settle(event);
+    refreshRoads();
   }
 
   function settle(event) {
@@ -245,7 +246,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       case "betting_open":
         enqueue(async () => {
           await pause(reducedMotion() ? 0 : 1200);
-          clearFelt();
+          if (view.mode !== "individual") clearFelt(); // alone at a table, the result stays until the next deal
           roundNo.textContent = `Round ${event.round}`;
           phase.textContent = "betting";
           announcement.textContent = event.announcement;
@@ -371,10 +372,11 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   }
   function showRules() {
     const rows = info.bets.map((b) => el("tr", {}, el("td", {}, b.title), el("td", {}, money(b.minimum)),
-      el("td", {}, b.maximum === null ? "no maximum" : money(b.maximum)), el("td", {}, b.pays), el("td", {}, b.article)));
+      el("td", {}, b.maximum === null ? "no maximum" : money(b.maximum)), el("td", {}, b.pays),
+      el("td", {}, `${b.limits_article}; pays: ${b.article}`)));
     openDialog("Rules, limits and payouts",
       el("p", {}, `${info.ruleset.title}. ${info.ruleset.source}.`),
-      el("table", { class: "bets" }, el("thead", {}, el("tr", {}, ...["bet", "minimum", "maximum", "pays", "rule"].map((h) => el("th", {}, h)))), el("tbody", {}, ...rows)),
+      el("table", { class: "bets" }, el("thead", {}, el("tr", {}, ...["bet", "minimum", "maximum", "pays", "rules"].map((h) => el("th", {}, h)))), el("tbody", {}, ...rows)),
       el("p", {}, `Commission: ${info.commission.description}. Ties: ${info.ties}.`),
       info.both_sides ? el("p", {}, `Betting on both Player and Banker: ${info.both_sides}.`) : "",
       el("p", {}, `Betting window: ${info.mode === "individual" ? "you start the deal (rule 28)" : `${info.betting_seconds} s (rule 27)`}.`),

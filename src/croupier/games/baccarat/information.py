@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from croupier.games.baccarat.articles import Regulation, cite
-from croupier.games.baccarat.limits import RULE15_MULTIPLES
+from croupier.games.baccarat.limits import RULE15_MULTIPLES, limit_article
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.baccarat.sidebets import side_bet
 
@@ -50,6 +50,7 @@ def table_information(rules: BaccaratRules) -> dict[str, Any]:
                 "minimum": limit.minimum,
                 "maximum": _maximum(rules, kind),
                 "article": article,
+                "limits_article": limit_article(rules, kind),
             }
         )
     table_limits: dict[str, Any] = {}

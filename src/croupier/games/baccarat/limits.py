@@ -120,6 +120,16 @@ def _verify_limits(rules: BaccaratRules, bet: Bet) -> None:
             )
 
 
+def limit_article(rules: BaccaratRules, kind: str) -> str:
+    """The article that sets the limits of a bet on ``kind`` at this table."""
+    reg = rules.regulation
+    if reg is Regulation.PT and kind in RULE15_MULTIPLES:
+        return f"{cite(reg, 'limits')}, {cite(reg, _RULE15_KEY.get(kind, 'rule15c'))}"
+    if reg is Regulation.PT_MACAU:
+        return f"{cite(reg, 'limits')}, {cite(reg, 'rule40')}"
+    return cite(reg, "jackpot") if kind == "jackpot" else cite(reg, "limits")
+
+
 def verify_table(rules: BaccaratRules, table: Iterable[Bet]) -> None:
     """Table-wide limits of PT rules 41-43 (Ponto e Banca/Macau with a maximum payout)."""
     cap = rules.max_payout_per_round

@@ -1,0 +1,154 @@
+"""End to end in headless Chromium (Debian's ``chromium``, driven by Playwright): join a table,
+bet with the mouse and the keyboard, see the round dealt and settled, check the balance against
+the API, recall the round, read the rules, leave with a statement; the individual table's Deal
+button and inactivity warning; phone width."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from croupier.web.screenshots import CHROMIUM, Stage
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert os.path.exists(CHROMIUM), f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def stage(tmp_path: Path) -> Iterator[Stage]:
+    running = Stage(f"sqlite:///{tmp_path / 'web.db'}")
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def _page(browser: Browser, width: int = 1280, height: int = 900) -> Page:
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, reduced_motion="reduce"
+    )
+    return context.new_page()
+
+
+def _sign_in(page: Page, stage: Stage, name: str) -> dict[str, str]:
+    page.goto(stage.base + "/")
+    expect(page.locator(".table-card")).to_have_count(2)
+    page.fill("#demo-name", name)
+    page.click("#play-demo")
+    expect(page.locator("#who")).to_have_text(name)
+    expect(page.locator("#demo-badge")).to_be_visible()  # demo play clearly marked
+    token = page.evaluate("localStorage.getItem('croupier-token')")
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _balance(stage: Stage, headers: dict[str, str]) -> int:
+    return int(stage.http.get("/me", headers=headers).json()["balances"]["DEMO"])
+
+
+def _points(minor: int) -> str:
+    return f"{minor / 100:,.2f} pts"
+
+
+def test_a_player_joins_bets_sees_the_round_recalls_it_and_leaves(
+    browser: Browser, stage: Stage
+) -> None:
+    page = _page(browser)
+    headers = _sign_in(page, stage, "Ana")
+    table = stage.multi_table()
+    page.click(f"[data-join='{table['id']}']")
+    expect(page.locator(".seat.mine")).to_contain_text("Ana")
+    expect(page.locator("#announcement")).to_have_text("Place your bets")  # rule 27
+    page.click("label[for='chip-1']")  # 5.00
+    page.click("#area-player")
+    expect(page.locator("#stake-player")).to_have_text(_points(5_00))
+    page.focus("#area-banker")  # the keyboard bets too
+    page.keyboard.press("Enter")  # 5.00 on both sides: refused with its rule (13)
+    expect(page.locator("#error")).to_contain_text("rule 13")
+    expect(page.locator("#stake-banker")).to_have_text("")
+    page.focus("#chip-0")
+    page.keyboard.press("Space")  # 1.00
+    page.focus("#area-banker")
+    page.keyboard.press("Enter")
+    expect(page.locator("#stake-banker")).to_have_text(_points(1_00))
+    expect(page.locator("#balance")).to_have_text(_points(10_000_00 - 6_00))
+    assert _balance(stage, headers) == 10_000_00 - 6_00
+
+    stage.advance(table["betting_seconds"])
+    expect(page.locator("#result.show")).to_be_visible()
+    last = stage.http.get(f"/tables/{table['id']}/rounds/last", headers=headers).json()
+    result = last["result"]
+    dealt = page.locator("#player-cards .card, #player-third .card")
+    assert [c.get_attribute("data-card") for c in dealt.all()] == result["player_cards"]
+    dealt = page.locator("#banker-cards .card, #banker-third .card")
+    assert [c.get_attribute("data-card") for c in dealt.all()] == result["banker_cards"]
+    expect(page.locator("#player-total")).to_have_text(str(result["player_total"]))
+    expect(page.locator("#banker-total")).to_have_text(str(result["banker_total"]))
+    expect(page.locator("#announcement")).to_have_text("No more bets, cards being dealt")
+    net = last["mine"]["net"]
+    expect(page.locator("#my-result")).to_be_visible()
+    expect(page.locator("#balance")).to_have_text(_points(10_000_00 + net))
+    assert _balance(stage, headers) == 10_000_00 + net
+    expect(page.locator("svg[data-road='bead_plate'] circle").first).to_be_visible()
+
+    page.click("#recall")  # rule 31
+    expect(page.locator("#panel")).to_contain_text(f"Round {last['number']}")
+    sign = "+" if net >= 0 else "−"
+    expect(page.locator("#recall-net")).to_have_text(f"Your result: {sign}{_points(abs(net))}")
+    page.click("#close-panel")
+
+    page.click("#rules")  # rule 32
+    expect(page.locator("#panel")).to_contain_text(_points(70_00))
+    expect(page.locator("#panel")).to_contain_text("rule 15(a)")
+    page.click("#close-panel")
+
+    page.click("#leave")  # rule 33: the statement
+    expect(page.locator("#st-bet")).to_have_text(_points(6_00))
+    expect(page.locator("#st-net")).to_have_text(f"{sign}{_points(abs(net))}")
+    statement = stage.http.get("/me", headers=headers).json()
+    assert statement["sessions"] == []
+
+
+def test_individual_table_deal_button_and_inactivity_warning(
+    browser: Browser, stage: Stage
+) -> None:
+    page = _page(browser)
+    _sign_in(page, stage, "Rui")
+    individual = next(t for t in stage.http.get("/tables").json() if t["mode"] == "individual")
+    page.click(f"[data-join='{individual['id']}']")
+    deal = page.locator("#deal")
+    expect(deal).to_be_visible()  # rule 28
+    page.click("#area-tie")
+    expect(page.locator("#stake-tie")).to_have_text(_points(1_00))
+    deal.click()
+    expect(page.locator("#result.show")).to_be_visible()
+    stage.advance(181)  # rules 35-36: more than 3 minutes without a bet
+    expect(page.locator(".inactivity_warning")).to_contain_text("next minute")
+    stage.advance(60)
+    expect(page.locator("#statement")).to_be_visible()
+    expect(page.locator("#panel")).to_contain_text("inactivity")
+
+
+def test_phone_width_and_watching(browser: Browser, stage: Stage) -> None:
+    page = _page(browser, 390, 844)
+    page.goto(stage.base + "/")
+    table = stage.multi_table()
+    page.click(f"a[href='#/table/{table['id']}/watch']")
+    expect(page.locator(".watching")).to_be_visible()
+    expect(page.locator("#area-player")).to_be_disabled()  # a watcher cannot bet
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width  # nothing wider than the phone
+    stage.play_rounds(table["id"], 2)
+    expect(page.locator("#round-no")).to_have_text(re.compile(r"Round 3"))
+    roads = stage.http.get(f"/tables/{table['id']}/roads").json()
+    expect(page.locator("svg[data-road='bead_plate'] .bead-letter")).to_have_count(roads["rounds"])
