@@ -154,3 +154,38 @@ def test_a_short_balance_is_refused_and_nothing_moves(server: RunningServer) -> 
     assert short.status_code == 422 and "below zero" in short.text
     assert server.balance(ana) == 2_00 and server.view(table)["totals"] == {"player": 8_00}
     assert server.audit()["balanced"]
+
+
+def test_the_operator_changes_limits_from_the_next_round(server: RunningServer) -> None:
+    table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
+    ana = server.player("ana", 100_00)
+    server.sit(table, ana)
+    post = server.http.post
+    assert (
+        post(
+            f"/tables/{table}/limits",
+            json={"overrides": {"table.minimum_bet": 200}},
+            headers=server.auth(ana),
+        ).status_code
+        == 403
+    )
+    bad = post(
+        f"/tables/{table}/limits", json={"overrides": {"shoe.decks": 6}}, headers=server.operator
+    )
+    assert bad.status_code == 422 and "shoe" in bad.text  # a new shoe needs a new table
+    changed = post(
+        f"/tables/{table}/limits",
+        json={"overrides": {"table.minimum_bet": 200}},
+        headers=server.operator,
+    )
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["from_round"] == 2
+    assert (
+        server.bet(table, ana, "player", 1_00).status_code == 201
+    )  # the round in play keeps its rules
+    server.advance(10)
+    _refused(server, table, ana, "player", 1_00, "rule 14")
+    assert server.bet(table, ana, "player", 2_00).status_code == 201
+    info = server.http.get(f"/tables/{table}/information").json()
+    assert info["minimum_bet"] == 200
+    assert next(b for b in info["bets"] if b["kind"] == "tie")["maximum"] == 15 * 200  # rule 15(b)

@@ -55,6 +55,10 @@ class DepositIn(_Strict):
     currency: StrictStr = "EUR"
 
 
+class LimitsIn(_Strict):
+    overrides: dict[str, Any] = Field(description="e.g. {'table.minimum_bet': 500}")
+
+
 class FaultIn(_Strict):
     reason: StrictStr = Field(default="operator fault", max_length=150)
 
@@ -248,6 +252,15 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     async def deal(table_id: int, player: Me) -> dict[str, Any]:
         """The player starts the deal at an individual table (PT rule 28)."""
         result: dict[str, Any] = await table_of(table_id).command("deal", player=player.name)
+        return result
+
+    @app.post("/tables/{table_id}/limits")
+    async def set_limits(table_id: int, body: LimitsIn, _op: Operator) -> dict[str, Any]:
+        """The operator changes a table's limits and house options (ruleset overrides, each
+        validated with its article); they apply from the next round."""
+        result: dict[str, Any] = await table_of(table_id).command(
+            "set_limits", overrides=body.overrides
+        )
         return result
 
     @app.post("/tables/{table_id}/fault")

@@ -108,6 +108,12 @@ class RoundRecords:
             rows = connection.execute(select(game_tables).order_by(game_tables.c.id)).all()
         return [(row.id, row.name, dict(row.config), row.status) for row in rows]
 
+    def set_table_config(self, table_id: int, config: Mapping[str, Any]) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(game_tables).where(game_tables.c.id == table_id).values(config=dict(config))
+            )
+
     def set_table_status(self, table_id: int, status: str) -> None:
         with self.engine.begin() as connection:
             connection.execute(

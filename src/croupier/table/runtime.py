@@ -222,6 +222,7 @@ class Table:
             "withdraw": self._withdraw,
             "deal": self._deal,
             "fault": self._fault,
+            "set_limits": self._set_limits,
             "tick": self._noop,
         }
         result = await handlers[command.name](**command.args)
@@ -434,6 +435,7 @@ class Table:
             "type": "betting_open",
             "round": self.round.number,
             "announcement": PLACE_YOUR_BETS,
+            "cut_card_out": bool(getattr(self.game, "cut_card_out", False)),
         }
         if self.config.mode == "multi":
             self.closes_at = self.clock.now() + self.config.betting_seconds
@@ -635,6 +637,28 @@ class Table:
             {"type": "inactivity_warning", "message": warning, "rule": "PT 812/2015 rule 36"},
             seat.name,
         )
+
+    # -- the operator's limits ------------------------------------------------------------
+    async def _set_limits(self, overrides: dict[str, Any]) -> dict[str, Any]:
+        """New house options (limits, side bets, commission) from the next round on; the round
+        in play keeps the rules it opened with. Shoe options need a new table."""
+        merged = {**self.config.overrides, **overrides}
+        ruleset = load_ruleset(self.config.ruleset, merged)  # refuses a bad option with its article
+        if getattr(ruleset.rules, "shoe", None) != getattr(self.rules, "shoe", None):
+            raise RuleViolation(
+                "overrides", "shoe options cannot change at an open table: open a new one", "tables"
+            )
+        config = TableConfig.from_json({**self.config.to_json(), "overrides": merged})
+        await asyncio.to_thread(self.records.set_table_config, self.id, config.to_json())
+        self.config, self.ruleset, self.rules = config, ruleset, ruleset.rules
+        self.game.rules = ruleset.rules  # type: ignore[attr-defined]
+        self.information = table_information(self.rules)
+        self.publish({"type": "limits_changed", "from_round": self.round.number + 1}, None)
+        return {
+            "table": self.id,
+            "from_round": self.round.number + 1,
+            "information": self.information,
+        }
 
     # -- faults ---------------------------------------------------------------------------
     async def _recover_from_fault(self, reason: str) -> None:

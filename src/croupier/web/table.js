@@ -248,6 +248,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
           await pause(reducedMotion() ? 0 : 1200);
           if (view.mode !== "individual") clearFelt(); // alone at a table, the result stays until the next deal
           roundNo.textContent = `Round ${event.round}`;
+          cut.hidden = !event.cut_card_out;
           phase.textContent = "betting";
           announcement.textContent = event.announcement;
           startCountdown(event.seconds);
