@@ -59,6 +59,10 @@ class LimitsIn(_Strict):
     overrides: dict[str, Any] = Field(description="e.g. {'table.minimum_bet': 500}")
 
 
+class AnnouncementIn(_Strict):
+    message: StrictStr = Field(min_length=1, max_length=300)
+
+
 class FaultIn(_Strict):
     reason: StrictStr = Field(default="operator fault", max_length=150)
 
@@ -124,7 +128,9 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         scheme, _, token = authorization.partition(" ")
         if scheme.lower() != "bearer" or not token:
             raise HTTPException(401, detail={"message": "use Authorization: Bearer <token>"})
-        player = await asyncio.to_thread(casino.players.authenticate, token)
+        player = casino.players.remembered(token) or await asyncio.to_thread(
+            casino.players.authenticate, token
+        )
         if player is None:
             raise HTTPException(401, detail={"message": "unknown token"})
         return player
@@ -261,6 +267,12 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         result: dict[str, Any] = await table_of(table_id).command(
             "set_limits", overrides=body.overrides
         )
+        return result
+
+    @app.post("/tables/{table_id}/announcements")
+    async def announce(table_id: int, body: AnnouncementIn, _op: Operator) -> dict[str, Any]:
+        """The operator speaks to the table: one message to every watcher."""
+        result: dict[str, Any] = await table_of(table_id).command("announce", message=body.message)
         return result
 
     @app.post("/tables/{table_id}/fault")

@@ -115,6 +115,7 @@ class Casino:
                 .where(players_table.c.id == player_id)
                 .values(token_hash=token_hash(token))
             )
+        self.players.forget_tokens()
 
     def _fund_demo(self, player: Player | None) -> None:
         if player is None:

@@ -39,6 +39,7 @@ class Players:
     def __init__(self, engine: Engine, ledger: Ledger) -> None:
         self.engine = engine
         self.ledger = ledger
+        self._known: dict[str, Player] = {}
 
     def create(self, name: str, *, role: str = "player", demo: bool = False) -> tuple[Player, str]:
         """A new player (or operator) and the bearer token that authenticates them."""
@@ -65,11 +66,31 @@ class Players:
         return Player(int(key[0]), name, role, demo), token
 
     def authenticate(self, token: str) -> Player | None:
+        """The player a bearer token belongs to (known tokens are kept in memory: a token only
+        changes when the server starts, see ``Casino``)."""
+        digest = token_hash(token)
+        known = self._known.get(digest)
+        if known is not None:
+            return known
         with self.engine.connect() as connection:
             row = connection.execute(
-                select(players).where(players.c.token_hash == token_hash(token))
+                select(players).where(players.c.token_hash == digest)
             ).one_or_none()
-        return None if row is None else Player(row.id, row.name, row.role, bool(row.demo))
+        if row is None:
+            return None
+        player = Player(row.id, row.name, row.role, bool(row.demo))
+        if len(self._known) >= 100_000:
+            self._known.clear()
+        self._known[digest] = player
+        return player
+
+    def remembered(self, token: str) -> Player | None:
+        """The player of a token already seen, without touching the database."""
+        return self._known.get(token_hash(token))
+
+    def forget_tokens(self) -> None:
+        """Drop the remembered tokens (after a token was replaced)."""
+        self._known.clear()
 
     def by_id(self, player_id: int) -> Player | None:
         with self.engine.connect() as connection:

@@ -33,6 +33,26 @@ from croupier.store.schema import (
     sessions,
 )
 
+_LOCK_BALANCES = (
+    select(accounts.c.id, accounts.c.balance)
+    .where(accounts.c.id.in_(bindparam("ids", expanding=True)))
+    .order_by(accounts.c.id)
+    .with_for_update()
+)
+_SETTLE_BET = (
+    update(round_bets)
+    .where(
+        round_bets.c.round_id == bindparam("r"),
+        round_bets.c.player_id == bindparam("p"),
+        round_bets.c.kind == bindparam("k"),
+    )
+    .values(
+        outcome=bindparam("v_outcome"),
+        payout=bindparam("v_payout"),
+        commission=bindparam("v_commission"),
+        reason=bindparam("v_reason"),
+    )
+)
 VOID_ON_RESTART = "the server stopped before the round was settled (PT rule 29)"
 
 
@@ -77,6 +97,27 @@ class TableAccounts:
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def _settle_rows(connection: Connection, round_id: int, results: Sequence[BetResult]) -> None:
+    """Each bet's outcome on its row, in one batched statement."""
+    if not results:
+        return
+    connection.execute(
+        _SETTLE_BET,
+        [
+            {
+                "r": round_id,
+                "p": r.player_id,
+                "k": r.kind,
+                "v_outcome": r.outcome,
+                "v_payout": None if r.outcome == "carried" else r.payout,
+                "v_commission": r.commission,
+                "v_reason": r.reason[:200],
+            }
+            for r in results
+        ],
+    )
 
 
 class RoundRecords:
@@ -174,13 +215,7 @@ class RoundRecords:
         """Balances of ``ids``, locked until the transaction ends (PostgreSQL ``FOR UPDATE``, in
         id order so concurrent tables cannot deadlock; SQLite holds its one write lock already
         since ``BEGIN IMMEDIATE``)."""
-        wanted = sorted(set(ids))
-        rows = connection.execute(
-            select(accounts.c.id, accounts.c.balance)
-            .where(accounts.c.id.in_(wanted))
-            .order_by(accounts.c.id)
-            .with_for_update()
-        ).all()
+        rows = connection.execute(_LOCK_BALANCES, {"ids": sorted(set(ids))}).all()
         return {row.id: row.balance for row in rows}
 
     def stake_all(
@@ -300,21 +335,7 @@ class RoundRecords:
         if nonzero:
             kind = "refund" if status == "void" else "settlement"
             self.ledger.post(kind, f"round:{round_id}", nonzero, connection)
-        for r in results:
-            connection.execute(
-                update(round_bets)
-                .where(
-                    round_bets.c.round_id == round_id,
-                    round_bets.c.player_id == r.player_id,
-                    round_bets.c.kind == r.kind,
-                )
-                .values(
-                    outcome=r.outcome,
-                    payout=None if r.outcome == "carried" else r.payout,
-                    commission=r.commission,
-                    reason=r.reason[:200],
-                )
-            )
+        _settle_rows(connection, round_id, results)
         connection.execute(
             update(rounds)
             .where(rounds.c.id == round_id)
@@ -408,16 +429,7 @@ class RoundRecords:
         if legs:
             legs[table_accounts.escrow] = -sum(legs.values())
             self.ledger.post("refund", f"round:{round_id}", list(legs.items()), connection)
-        for r in results:
-            connection.execute(
-                update(round_bets)
-                .where(
-                    round_bets.c.round_id == round_id,
-                    round_bets.c.player_id == r.player_id,
-                    round_bets.c.kind == r.kind,
-                )
-                .values(outcome="void", payout=r.payout, commission=0, reason=r.reason)
-            )
+        _settle_rows(connection, round_id, results)
         connection.execute(
             update(rounds)
             .where(rounds.c.id == round_id)

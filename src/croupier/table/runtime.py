@@ -63,6 +63,7 @@ PLACE_YOUR_BETS = "Place your bets"  # PT rule 27
 NO_MORE_BETS = "No more bets, cards being dealt"  # PT rule 27
 SESSION_RULE = "PT 812/2015 rule 34: bets are placed within a session the player started"
 MAX_BATCH = 512
+BETS_EVERY = 0.1  # seconds between two "bets" messages of a table
 
 
 @dataclass
@@ -119,6 +120,8 @@ class Table:
         self.view: dict[str, Any] = {}
         self._task: asyncio.Task[None] | None = None
         self._ending: list[Seat] = []
+        self._unpublished: list[dict[str, Any]] = []  # bets not yet in a "bets" message
+        self._flush_handle: asyncio.TimerHandle | None = None
         self.checked_at = float("-inf")  # when the table last looked at the clock
         self.idle = True  # no command in progress (tests wait for this)
         self.game: TableGame
@@ -223,6 +226,7 @@ class Table:
             "deal": self._deal,
             "fault": self._fault,
             "set_limits": self._set_limits,
+            "announce": self._announce,
             "tick": self._noop,
         }
         result = await handlers[command.name](**command.args)
@@ -315,14 +319,27 @@ class Table:
                 self.seats[command.args["player"]].betted(now)
                 command.future.set_result(result)
                 accepted.append({k: v for k, v in result.items() if k not in ("balance", "round")})
-        if accepted:  # one message per group of bets, not one per bet, to every watcher
-            totals: dict[str, int] = {}
-            for b in self.round.bets:
-                totals[b.kind] = totals.get(b.kind, 0) + b.amount
-            self.publish(
-                {"type": "bets", "round": self.round.number, "bets": accepted, "totals": totals},
-                None,
-            )
+        if accepted:
+            self._unpublished.extend(accepted)
+            if self._flush_handle is None:  # at most BETS_EVERY seconds between bets messages
+                loop = asyncio.get_running_loop()
+                self._flush_handle = loop.call_later(BETS_EVERY, self._publish_bets)
+
+    def _publish_bets(self) -> None:
+        """The bets accepted since the last message, with the table's totals, to everyone: one
+        message per interval rather than one per bet (a busy table would flood its watchers)."""
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        if not self._unpublished:
+            return
+        totals: dict[str, int] = {}
+        for b in self.round.bets:
+            totals[b.kind] = totals.get(b.kind, 0) + b.amount
+        bets, self._unpublished = self._unpublished, []
+        self.publish(
+            {"type": "bets", "round": self.round.number, "bets": bets, "totals": totals}, None
+        )
 
     def _write_bets(
         self, connection: Connection, commands: list[_Command]
@@ -463,6 +480,7 @@ class Table:
         return await self._play()
 
     async def _play(self) -> dict[str, Any]:
+        self._publish_bets()  # the last bets are told before "no more bets"
         rnd = self.round
         self.publish(
             {"type": "betting_closed", "round": rnd.number, "announcement": NO_MORE_BETS}, None
@@ -475,6 +493,7 @@ class Table:
     async def _fault(self, reason: str = "operator fault") -> dict[str, Any]:
         """An operator-side fault before the totals are known: the round is void and every stake
         returned (PT rule 29)."""
+        self._publish_bets()
         rnd = self.round
         rnd.verify_void()
         settlement = rnd.void(reason)
@@ -638,6 +657,11 @@ class Table:
             seat.name,
         )
 
+    async def _announce(self, message: str) -> dict[str, Any]:
+        """A message from the operator to everyone at the table (a shoe change, a closing)."""
+        self.publish({"type": "announcement", "message": message}, None)
+        return {"table": self.id, "announced": message}
+
     # -- the operator's limits ------------------------------------------------------------
     async def _set_limits(self, overrides: dict[str, Any]) -> dict[str, Any]:
         """New house options (limits, side bets, commission) from the next round on; the round
@@ -664,6 +688,7 @@ class Table:
     async def _recover_from_fault(self, reason: str) -> None:
         """An unexpected failure (the database refused a commit, a bug): what the database holds
         is the truth. Void and refund the open round from it (rule 29), start a fresh round."""
+        self._unpublished = []  # those bets are refunded with their round
         try:
             await asyncio.to_thread(self.records.recover, self.id)
             self.game = table_game(

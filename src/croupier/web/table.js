@@ -290,6 +290,9 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         messages.append(el("p", { class: `inactivity ${event.type}`, role: "alert" }, event.message, " ", end));
         break;
       }
+      case "announcement":
+        messages.append(el("p", { class: "operator-message", role: "status" }, `Table: ${event.message}`));
+        break;
       case "session_ended":
         showStatement(event.statement);
         break;
