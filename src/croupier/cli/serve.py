@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import typer
 
@@ -43,5 +44,8 @@ def serve_command(
     app = create_app(casino, on_start=announce)
 
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    # The writer thread releases the GIL at every database call and must get it back at once:
+    # with Python's default 5 ms switch interval each statement could wait behind the event loop.
+    sys.setswitchinterval(0.0002)
     # no per-message compression: event messages are small, and deflate costs the fan-out
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)

@@ -165,6 +165,11 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
             "tables": len(casino.tables),
             "recovered_rounds": casino.recovered,
             "messages_delivered": casino.hub.delivered,
+            "writer": {
+                "transactions": casino.writer.groups,
+                "jobs": casino.writer.jobs,
+                "slowest_transaction_ms": round(casino.writer.slowest_group_ms, 2),
+            },
         }
 
     # -- players and accounts -------------------------------------------------------------

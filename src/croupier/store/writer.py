@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -40,6 +41,7 @@ class Writer:
         self._thread.start()
         self.groups = 0
         self.jobs = 0
+        self.slowest_group_ms = 0.0  # the longest transaction so far (health reporting)
 
     async def run(self, job: Callable[[Connection], T]) -> T:
         """Run ``job`` in the next group's transaction; return when that transaction committed."""
@@ -70,6 +72,7 @@ class Writer:
             self._run_group(group)
 
     def _run_group(self, group: list[_Job]) -> None:
+        started = time.perf_counter()
         answers: list[tuple[Any, BaseException | None]] = []
         try:
             with self.engine.begin() as connection:
@@ -87,5 +90,6 @@ class Writer:
             answers = [(None, failure) for _ in group]
         self.groups += 1
         self.jobs += len(group)
+        self.slowest_group_ms = max(self.slowest_group_ms, (time.perf_counter() - started) * 1000)
         for (_job, future, loop), (outcome, problem) in zip(group, answers, strict=True):
             loop.call_soon_threadsafe(_answer, future, outcome, problem)
