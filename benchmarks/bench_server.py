@@ -227,6 +227,8 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
         high = 0
         for label, players, rate in SCENARIOS:
             seats = setup(f"http://127.0.0.1:{port}", players, label)
+            # one second of the same load first: compiled statements, shoes, connections warm
+            asyncio.run(crowd(port, seats, time.perf_counter() + 1, [], rate))
             _, high = settled_count(url, 0)
             latencies: list[float] = []
             start = time.perf_counter()
