@@ -190,3 +190,51 @@ def test_macau_ties_carry_player_and_banker_bets_to_the_next_round(
     assert statement["total_bet"] == 300_00  # the carried bet counts once
     assert statement["net"] == server.balance(ana, "MOP") - 1_000_00 == 1_000_00
     assert server.audit()["balanced"]
+
+
+@pytest.fixture
+def jackpot_server(database_url: str) -> Iterator[RunningServer]:
+    # P 2H 7C = 9, B 3D 5S = 8: Player wins, no pair anywhere, no jackpot combination
+    running = RunningServer(database_url, stacked={"jackpot": StackedCards("2H 3D 7C 5S")})
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def test_a_jackpot_table_moves_contributions_into_the_pool_account(
+    jackpot_server: RunningServer,
+) -> None:
+    server = jackpot_server
+    table = server.open_table(name="jackpot", ruleset="macau-2009-jackpot-a", betting_seconds=10)
+    ana = server.player("ana", 0)
+    done = server.http.post(
+        "/players/ana/deposits",
+        json={"amount": 1_000_00, "currency": "MOP"},
+        headers=server.operator,
+    )
+    assert done.status_code == 200, done.text
+    server.sit(table["id"], ana)
+    wrong = server.bet(table["id"], ana, "jackpot", 100_00)  # the ticket is 50.00 (art. 17)
+    assert wrong.status_code == 422 and "jackpot" in wrong.text
+    assert server.bet(table["id"], ana, "player", 100_00).status_code == 201
+    assert server.bet(table["id"], ana, "jackpot", 50_00).status_code == 201
+    server.advance(10)
+    last = server.http.get(f"/tables/{table['id']}/rounds/last").json()
+    outcomes = {b["kind"]: (b["outcome"], b["payout"]) for b in last["bets"]}
+    assert outcomes == {"player": ("win", 200_00), "jackpot": ("lose", 0)}
+    assert server.balance(ana, "MOP") == 1_000_00 + 100_00 - 50_00
+    from sqlalchemy import select
+
+    from croupier.store.schema import accounts
+
+    with server.casino.engine.connect() as c:
+        pool = c.execute(
+            select(accounts.c.balance).where(
+                accounts.c.owner == f"table:{table['id']}", accounts.c.kind == "jackpot"
+            )
+        ).scalar_one()
+    # the seed (funded by the house) plus 15% of the 50.00 ticket, 7.50, which the table's
+    # whole-pataca rounding takes in the players' favour: 8.00 to the pool
+    assert pool == 1_000_000_00 + 8_00
+    assert server.audit()["balanced"]
