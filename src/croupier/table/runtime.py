@@ -241,7 +241,9 @@ class Table:
         if player.role != "player":
             raise RuleViolation("player", "operators do not play", "roles")
         if player.name in self.seats:
-            raise RuleViolation("session", "you already have a session at this table", "PT rule 34")
+            raise RuleViolation(
+                "session", "you already have a session at this table", "PT 812/2015 rule 34"
+            )
         if player.demo != self.config.demo:
             raise RuleViolation(
                 "table",
