@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from croupier.errors import RuleViolation
 
@@ -166,6 +166,26 @@ class TableRound(Protocol):
     def result(self) -> dict[str, Any]:
         """What recall shows of the dealt cards (PT rule 31): cards, totals, winner."""
         ...
+
+
+@runtime_checkable
+class DecidingRound(Protocol):
+    """A round in which players decide after the deal (stud: raise or fold). The table asks
+    every live hand, adds the stake a decision costs, and settles once no hand is undecided."""
+
+    default_decision: str
+
+    def undecided_bettors(self) -> list[str]: ...
+
+    def verify_decide(self, bettor: str, decision: str) -> None: ...
+
+    def decide(self, bettor: str, decision: str) -> tuple[Event, ...]: ...
+
+    def decision_stake(self, bettor: str, decision: str) -> int: ...
+
+    def private_view(self, bettor: str) -> dict[str, Any]: ...
+
+    def public_view(self) -> dict[str, Any]: ...
 
 
 class TableSettlement(Protocol):

@@ -14,10 +14,13 @@ from croupier.games.baccarat.information import table_information as baccarat_in
 from croupier.games.baccarat.roads import scoreboards as baccarat_scoreboards
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.protocol import TableGame
+from croupier.games.stud.information import table_information as stud_information
+from croupier.games.stud.rules import StudRules
+from croupier.games.stud.table import StudTableGame
 from croupier.rng import RandomSource
 from croupier.shoe import Shoe, StackedCards
 
-TABLE_GAMES = ("baccarat",)
+TABLE_GAMES = ("baccarat", "stud")
 
 
 def table_game(
@@ -31,6 +34,9 @@ def table_game(
     if isinstance(rules, BaccaratRules):
         dealt = cards if cards is not None else Shoe(rules.shoe, source)
         return BaccaratGame(rules, dealt, jackpot_pool=jackpot_pool)
+    if isinstance(rules, StudRules):
+        deck = cards if cards is not None else Shoe(rules.shoe, source)
+        return StudTableGame(rules, deck, jackpot_pool=jackpot_pool)
     raise RulesetError(
         "ruleset", f"online tables run {', '.join(TABLE_GAMES)}; not {type(rules).__name__}"
     )
@@ -40,6 +46,8 @@ def table_information(rules: object) -> dict[str, Any]:
     """Rules, limits and payouts for the player (PT rule 32)."""
     if isinstance(rules, BaccaratRules):
         return baccarat_information(rules)
+    if isinstance(rules, StudRules):
+        return stud_information(rules)
     raise RulesetError("ruleset", f"no table information for {type(rules).__name__}")
 
 
@@ -52,6 +60,6 @@ def table_scoreboards(rules: object, results: list[dict[str, Any]]) -> dict[str,
 
 def table_currency(rules: object) -> tuple[str, int]:
     """The currency and minor digits a table's amounts are in."""
-    if isinstance(rules, BaccaratRules):
+    if isinstance(rules, BaccaratRules | StudRules):
         return rules.money.currency, rules.money.minor_digits
     raise RulesetError("ruleset", f"no currency for {type(rules).__name__}")

@@ -55,6 +55,10 @@ class DepositIn(_Strict):
     currency: StrictStr = "EUR"
 
 
+class DecisionIn(_Strict):
+    decision: StrictStr = Field(description="stud: raise or fold")
+
+
 class LimitsIn(_Strict):
     overrides: dict[str, Any] = Field(description="e.g. {'table.minimum_bet': 500}")
 
@@ -75,6 +79,7 @@ class TableIn(_Strict):
     betting_seconds: float = 15.0
     demo: bool = False
     pause_seconds: float = 5.0
+    decision_seconds: float = 20.0
     overrides: dict[str, Any] = Field(default_factory=dict, description="house options / limits")
 
 
@@ -278,6 +283,14 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     async def announce(table_id: int, body: AnnouncementIn, _op: Operator) -> dict[str, Any]:
         """The operator speaks to the table: one message to every watcher."""
         result: dict[str, Any] = await table_of(table_id).command("announce", message=body.message)
+        return result
+
+    @app.post("/tables/{table_id}/decisions")
+    async def decide(table_id: int, body: DecisionIn, player: Me) -> dict[str, Any]:
+        """A decision after the deal where the game asks one (stud: raise or fold, art. 6)."""
+        result: dict[str, Any] = await table_of(table_id).command(
+            "decide", player=player.name, decision=body.decision
+        )
         return result
 
     @app.post("/tables/{table_id}/fault")

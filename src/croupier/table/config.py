@@ -5,6 +5,8 @@
 * ``seats``: 1 to 9 (rule 6); an individual table has one;
 * ``betting_seconds``: the operator's betting window at a multi-player table (rule 27);
 * ``demo``: play money only (rules 37-38);
+* ``decision_seconds``: how long players have to decide after the deal where the game asks
+  (stud: raise or fold); a hand that has not decided by then takes the game's default (fold);
 * ``pause_seconds``: how long the result stays on the table before the next betting window
   opens at a multi-player table (no bets are taken meanwhile);
 * ``ruleset`` and ``overrides``: the game's rules and the house options (limits included), each
@@ -31,6 +33,7 @@ class TableConfig:
     betting_seconds: float = 15.0
     demo: bool = False
     pause_seconds: float = 5.0
+    decision_seconds: float = 20.0
     overrides: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -68,6 +71,12 @@ class TableConfig:
                 "pause_seconds", f"{pause!r}: the result shows 0 to 60 seconds", "tables"
             )
 
+        wait = self.decision_seconds
+        if isinstance(wait, bool) or not isinstance(wait, int | float) or not 5 <= wait <= 300:
+            raise RuleViolation(
+                "decision_seconds", f"{wait!r}: players decide in 5 to 300 seconds", "tables"
+            )
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["overrides"] = dict(self.overrides)
@@ -76,7 +85,7 @@ class TableConfig:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
         known = {"name", "ruleset", "mode", "seats", "betting_seconds", "demo", "overrides"}
-        known.add("pause_seconds")
+        known.update({"pause_seconds", "decision_seconds"})
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleViolation(unknown[0], "is not a table setting", "tables")

@@ -37,7 +37,14 @@ from typing import Any
 from sqlalchemy import Connection
 
 from croupier.errors import RuleViolation
-from croupier.games.protocol import Event, LogEntry, TableGame, TableRound, TableSettlement
+from croupier.games.protocol import (
+    DecidingRound,
+    Event,
+    LogEntry,
+    TableGame,
+    TableRound,
+    TableSettlement,
+)
 from croupier.games.registry import table_currency, table_game, table_information
 from croupier.money import format_amount
 from croupier.rng import RandomSource, SystemRandomSource
@@ -115,6 +122,7 @@ class Table:
         self.queue: asyncio.Queue[_Command] = asyncio.Queue()
         self.closes_at: float | None = None
         self.opens_at: float | None = None  # the result is shown until then (multi-player)
+        self.decides_by: float | None = None  # when undecided hands take the default decision
         self.round_id = 0
         self.journaled = 0
         self.view: dict[str, Any] = {}
@@ -227,6 +235,7 @@ class Table:
             "fault": self._fault,
             "set_limits": self._set_limits,
             "announce": self._announce,
+            "decide": self._decide,
             "tick": self._noop,
         }
         result = await handlers[command.name](**command.args)
@@ -282,7 +291,10 @@ class Table:
     async def _leave(self, player: str, reason: str = "player") -> dict[str, Any]:
         seat = self._seat(player)
         mine = [b for b in self.round.bets if b.bettor == player]
-        if mine and self.round.phase_name == "betting":
+        if mine and self.round.phase_name != "betting":  # cards are out: the round decides
+            seat.leaving = True
+            return {"session": seat.session_id, "ending": "after this round"}
+        if mine:
             try:
                 kinds = [b.kind for b in mine]
                 await self.writer.run(lambda c: self._withdraw_all(c, seat, kinds))
@@ -489,7 +501,67 @@ class Table:
         )
         rnd.close_betting()
         rnd.deal()
+        if isinstance(rnd, DecidingRound) and rnd.undecided_bettors():
+            return self._open_decisions(rnd)
         settlement = rnd.settle()
+        return await self._finish(rnd, settlement, "settled", None)
+
+    # -- decisions after the deal (stud: raise or fold, art. 6(5)-(7)) ----------------------
+    def _open_decisions(self, rnd: DecidingRound) -> dict[str, Any]:
+        self.closes_at = None
+        self.decides_by = self.clock.now() + self.config.decision_seconds
+        opened = {
+            "type": "decisions_open",
+            "round": self.round.number,
+            "seconds": self.config.decision_seconds,
+            "waiting_for": rnd.undecided_bettors(),
+            **rnd.public_view(),
+        }
+        self.publish(opened, None)
+        for bettor in rnd.undecided_bettors():  # each player sees only their own cards
+            self.publish({"type": "your_hand", **rnd.private_view(bettor)}, bettor)
+        return opened
+
+    async def _decide(self, player: str, decision: str) -> dict[str, Any]:
+        rnd = self.round
+        if not isinstance(rnd, DecidingRound) or self.decides_by is None:
+            raise RuleViolation("phase", "no decision is asked now", "decisions after the deal")
+        seat = self._seat(player)
+        rnd.verify_decide(player, decision)
+        stake = rnd.decision_stake(player, decision)
+        if stake:
+            await self.writer.run(lambda c: self._write_decision(c, rnd, seat, decision, stake))
+        else:
+            rnd.decide(player, decision)
+        self.publish({"type": "decided", "player": player, "decision": decision}, None)
+        answer: dict[str, Any] = {"round": self.round.number, "decision": decision, "stake": stake}
+        if not rnd.undecided_bettors():
+            answer["settlement"] = await self._settle_decided()
+        return answer
+
+    def _write_decision(
+        self, connection: Connection, rnd: DecidingRound, seat: Seat, decision: str, stake: int
+    ) -> None:
+        """A decision that costs a stake (a raise): refused, with nothing written, when the
+        balance is short; otherwise the stake joins the escrow with the decision's journal."""
+        balance = self.records.lock_balances(connection, [seat.account, self.accounts.escrow])
+        if balance[seat.account] < stake:
+            have = format_amount(balance[seat.account], self.minor_digits)
+            raise RuleViolation(
+                "decision",
+                f"the {decision} needs {format_amount(stake, self.minor_digits)}; the balance is "
+                f"{have} {self.currency}",
+                "ledger: balances never go negative (DESIGN.md, Money)",
+            )
+        bet = StandingBet(seat.session_id, seat.player_id, seat.account, decision, stake)
+        self.records.stake_all(connection, self.round_id, self.accounts.escrow, [(bet, stake)])
+        rnd.decide(seat.name, decision)
+        self._write_log(connection)
+
+    async def _settle_decided(self) -> dict[str, Any]:
+        rnd = self.round
+        settlement = rnd.settle()
+        self.decides_by = None
         return await self._finish(rnd, settlement, "settled", None)
 
     async def _fault(self, reason: str = "operator fault") -> dict[str, Any]:
@@ -499,6 +571,7 @@ class Table:
         rnd = self.round
         rnd.verify_void()
         settlement = rnd.void(reason)
+        self.decides_by = None
         return await self._finish(rnd, settlement, "void", reason)
 
     async def _finish(
@@ -609,6 +682,21 @@ class Table:
         self.checked_at = now
         if self.opens_at is not None and now >= self.opens_at:
             self._open_window()
+        if self.decides_by is not None and now >= self.decides_by:
+            rnd = self.round
+            if isinstance(rnd, DecidingRound):
+                for bettor in rnd.undecided_bettors():  # out of time: the default (stud: fold)
+                    rnd.decide(bettor, rnd.default_decision)
+                    self.publish(
+                        {
+                            "type": "decided",
+                            "player": bettor,
+                            "decision": rnd.default_decision,
+                            "timed_out": True,
+                        },
+                        None,
+                    )
+                await self._settle_decided()
         if self.config.mode == "multi" and self.closes_at is not None and now >= self.closes_at:
             if self.round.bets:
                 await self._play()
@@ -708,8 +796,9 @@ class Table:
         for b in self.round.bets:
             totals[b.kind] = totals.get(b.kind, 0) + b.amount
         left = None
-        if self.closes_at is not None:
-            left = max(0.0, round(self.closes_at - self.clock.now(), 3))
+        deadline = self.closes_at if self.closes_at is not None else self.decides_by
+        if deadline is not None:
+            left = max(0.0, round(deadline - self.clock.now(), 3))
         self.view = {
             "id": self.id,
             "name": self.config.name,

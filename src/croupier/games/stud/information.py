@@ -1,0 +1,63 @@
+"""What a player is shown about a stud table (PT online rule 32's spirit; Macau stud arts. 5-10):
+the ante's limits, the raise, the paytable, the dealer's qualification, the jackpot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from croupier.games.stud.rules import RAISE_PAYS, StudRules, cite
+
+
+def table_information(rules: StudRules) -> dict[str, Any]:
+    paytable = {category: f"{multiple}:1" for category, multiple in RAISE_PAYS.items()}
+    paytable["royal_flush"] = f"{rules.royal_flush_pays}:1"
+    bets = [
+        {
+            "kind": "ante",
+            "title": "Ante",
+            "pays": "1:1 when the dealer qualifies and you win; returned when the dealer does not",
+            "minimum": rules.minimum_ante,
+            "maximum": rules.maximum_ante,
+            "article": cite("art. 9"),
+            "limits_article": cite("art. 5"),
+        },
+        {
+            "kind": "raise",
+            "title": "Raise (after the deal)",
+            "pays": "the paytable when the dealer qualifies and you win",
+            "minimum": 2 * rules.minimum_ante,
+            "maximum": None if rules.maximum_ante is None else 2 * rules.maximum_ante,
+            "article": cite("art. 9"),
+            "limits_article": cite("art. 6(6)"),
+        },
+    ]
+    if rules.jackpot is not None:
+        bets.append(
+            {
+                "kind": "jackpot",
+                "title": "Progressive jackpot",
+                "pays": "the jackpot table",
+                "minimum": rules.jackpot.stake or rules.minimum_ante,
+                "maximum": rules.jackpot.stake,
+                "article": cite("art. 10"),
+                "limits_article": cite("art. 10(1)"),
+            }
+        )
+    return {
+        "game": "stud",
+        "regulation": "macau-stud",
+        "currency": rules.money.currency,
+        "minor_digits": rules.money.minor_digits,
+        "unit": rules.money.unit,
+        "minimum_bet": rules.minimum_ante,
+        "bets": bets,
+        "paytable": paytable,
+        "qualification": "the dealer plays with ace-king or better (art. 9(1))",
+        "decision": "after the deal: raise exactly twice the ante, or fold and lose it (art. 6)",
+        "max_payout": rules.max_payout,
+        "commission": {"scheme": "none", "description": "no commission"},
+        "ties": "equal hands are separated by suits (art. 8)",
+        "both_sides": None,
+        "table_limits": {},
+        "decks": 1,
+    }
