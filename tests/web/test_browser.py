@@ -43,7 +43,8 @@ def _page(browser: Browser, width: int = 1280, height: int = 900) -> Page:
 
 def _sign_in(page: Page, stage: Stage, name: str) -> dict[str, str]:
     page.goto(stage.base + "/")
-    expect(page.locator(".table-card")).to_have_count(2)
+    tables = len(stage.http.get("/tables").json())
+    expect(page.locator(".table-card")).to_have_count(tables)
     page.fill("#demo-name", name)
     page.click("#play-demo")
     expect(page.locator("#who")).to_have_text(name)
@@ -152,3 +153,38 @@ def test_phone_width_and_watching(browser: Browser, stage: Stage) -> None:
     expect(page.locator("#round-no")).to_have_text(re.compile(r"Round 3"))
     roads = stage.http.get(f"/tables/{table['id']}/roads").json()
     expect(page.locator("svg[data-road='bead_plate'] .bead-letter")).to_have_count(roads["rounds"])
+
+
+def test_a_stud_hand_raised_in_the_browser(browser: Browser, stage: Stage) -> None:
+    operator = {"Authorization": f"Bearer {stage.casino.credentials.operator_token}"}
+    made = stage.http.post(
+        "/tables",
+        json={
+            "name": "Demo stud",
+            "ruleset": "macau-stud-2004",
+            "demo": True,
+            "betting_seconds": 10,
+        },
+        headers=operator,
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()["id"]
+    page = _page(browser)
+    headers = _sign_in(page, stage, "Sofia")
+    page.click(f"[data-join='{table}']")
+    expect(page.locator("#area-raise")).to_have_count(0)  # a raise is a decision, not a bet
+    page.click("#area-ante")  # the smallest chip: the minimum ante, 100.00
+    expect(page.locator("#stake-ante")).to_have_text(_points(100_00))
+    stage.advance(10)
+    expect(page.locator("#decisions")).to_be_visible()
+    expect(page.locator("#you-cards .card")).to_have_count(5)  # own cards, face up
+    page.click("#raise")
+    expect(page.locator("#result.show")).to_be_visible()
+    expect(page.locator("#dealer-cards .card.up")).to_have_count(5)
+    last = stage.http.get(f"/tables/{table}/rounds/last", headers=headers).json()
+    assert [c.get_attribute("data-card") for c in page.locator("#dealer-cards .card").all()] == (
+        last["result"]["dealer_cards"]
+    )
+    net = last["mine"]["net"]
+    expect(page.locator("#balance")).to_have_text(_points(10_000_00 + net))
+    assert _balance(stage, headers) == 10_000_00 + net

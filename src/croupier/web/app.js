@@ -83,7 +83,7 @@ async function lobby() {
     const card = el("article", { class: "table-card", role: "listitem", "data-table": String(t.id) },
       el("h2", {}, t.name, t.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
       el("p", {}, `${t.game} · ${t.mode === "individual" ? "individual table" : "multi-player"} · ${info.regulation}`),
-      el("p", {}, `Player/Banker ${limits}`),
+      el("p", {}, `${main.title} ${limits}`),
       el("p", { class: "status" }, `Seats ${t.seated.length}/${t.seats} · round ${t.round} · ${t.phase}`),
       el("div", { class: "actions" },
         el("a", { class: "button", href: `#/table/${t.id}`, "data-join": String(t.id) },

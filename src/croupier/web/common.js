@@ -71,6 +71,7 @@ const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 
 export function cardFace(text) {
+  if (text === "XX") return { rank: "", suit: "", red: false }; // a card still face down
   const rank = RANKS[text[0]] || text[0];
   const suit = text[1];
   return { rank, suit: SUITS[suit], red: suit === "H" || suit === "D" };

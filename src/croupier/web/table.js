@@ -59,22 +59,31 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   const roundNo = el("span", { class: "round-no", id: "round-no" }, `Round ${view.round}`);
   const cut = el("span", { class: "cut", id: "cut", hidden: !view.cut_card_out }, "cut card out: last round(s) of the shoe");
   const shoe = el("div", { class: "shoe", title: "the shoe", "aria-label": "the shoe" }, el("div", { class: "shoe-body" }), cut);
+  const stud = info.game === "stud";
+  const titles = stud ? { dealer: "Dealer", you: "Your hand" } : { player: "Player", banker: "Banker" };
   const hands = {};
-  for (const side of ["player", "banker"]) {
+  for (const [side, title] of Object.entries(titles)) {
     hands[side] = {
       cards: el("div", { class: "cards", id: `${side}-cards` }),
       third: el("div", { class: "cards third-spot", id: `${side}-third` }),
       total: el("div", { class: "total", id: `${side}-total`, "aria-live": "polite" }, ""),
     };
     hands[side].box = el("div", { class: `hand ${side}` },
-      el("h3", {}, side === "player" ? "Player" : "Banker"),
+      el("h3", {}, title),
       el("div", { class: "hand-cards" }, hands[side].cards, hands[side].third), hands[side].total);
   }
+  // stud: after the deal each hand raises twice its ante or folds (Macau stud art. 6)
+  const raiseButton = el("button", { id: "raise", class: "deal" }, "Raise (2 × ante)");
+  const foldButton = el("button", { id: "fold", class: "secondary" }, "Fold");
+  const decisionBar = el("div", { class: "decisions", id: "decisions", role: "group", "aria-label": "your decision", hidden: true },
+    raiseButton, foldButton);
+  raiseButton.addEventListener("click", () => decide("raise"));
+  foldButton.addEventListener("click", () => decide("fold"));
   const result = el("div", { class: "result", id: "result", "aria-live": "assertive" }, "");
   const mine = {};
   const totals = {};
   const areas = el("div", { class: "areas", role: "group", "aria-label": "betting areas" });
-  const offered = info.bets.map((b) => b.kind);
+  const offered = info.bets.map((b) => b.kind).filter((k) => k !== "raise"); // a raise is a decision
   const order = [...offered.filter((k) => !MAIN.includes(k)), ...MAIN.filter((k) => offered.includes(k))];
   for (const kind of order) {
     const bet = info.bets.find((b) => b.kind === kind);
@@ -92,8 +101,8 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   }
   const seats = el("ol", { class: "seats", id: "seats", "aria-label": "seats" });
   const felt = el("div", { class: "felt" },
-    el("div", { class: "felt-top" }, shoe, el("div", { class: "hands" }, hands.player.box, hands.banker.box)),
-    result, areas, seats);
+    el("div", { class: "felt-top" }, shoe, el("div", { class: "hands" }, ...Object.values(hands).map((h) => h.box))),
+    result, decisionBar, areas, seats);
 
   let chip = chipValues(info.minimum_bet)[0];
   const chips = el("div", { class: "chips", role: "radiogroup", "aria-label": "chip value" });
@@ -153,7 +162,8 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     showCountdown();
   }
   function clearFelt() {
-    for (const side of ["player", "banker"]) {
+    decisionBar.hidden = true;
+    for (const side of Object.keys(hands)) {
       clear(hands[side].cards);
       clear(hands[side].third);
       hands[side].total.textContent = "";
@@ -170,7 +180,41 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   refreshRoads();
 
   async function refreshRoads() {
+    if (stud) { roads.hidden = true; return; } // the scoreboards are baccarat's
     try { renderRoads(roads, await api(`/tables/${id}/roads`)); } catch (error) { /* shown next round */ }
+  }
+
+  async function showStudRound(event) {
+    const r = event.result;
+    clear(hands.dealer.cards);
+    for (const card of r.dealer_cards) {
+      const node = cardNode(card);
+      hands.dealer.cards.append(node);
+      await pause(200);
+      node.classList.add("up");
+    }
+    hands.dealer.total.textContent = (r.dealer_category || "").replace(/_/g, " ");
+    const me = session.me && r.hands.find((h) => h.player === session.me.name);
+    if (me) {
+      clear(hands.you.cards);
+      for (const card of me.cards) { const node = cardNode(card); node.classList.add("up"); hands.you.cards.append(node); }
+      hands.you.total.textContent = me.folded ? "folded" : me.category.replace(/_/g, " ");
+      if (!me.folded && me.beats_dealer) hands.you.box.classList.add("winner");
+    }
+    result.textContent = r.dealer_qualifies ? `Dealer qualifies with ${hands.dealer.total.textContent}` : "Dealer does not qualify: antes win 1:1 (art. 9)";
+    result.className = "result show";
+    settle(event);
+  }
+
+  async function decide(decision) {
+    errors.textContent = "";
+    try {
+      await api(`/tables/${id}/decisions`, { method: "POST", body: { decision } });
+      decisionBar.hidden = true;
+      refreshHeader();
+    } catch (error) {
+      errors.textContent = error.message;
+    }
   }
 
   // -- the round, as the server tells it ----------------------------------------------------
@@ -268,7 +312,29 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         break;
       case "round_settled":
         phase.textContent = "result";
-        enqueue(() => showRound(event));
+        decisionBar.hidden = true;
+        startCountdown(null);
+        if (stud) announcement.textContent = "The dealer's hand is opened";
+        enqueue(() => (stud ? showStudRound(event) : showRound(event)));
+        break;
+      case "decisions_open":
+        phase.textContent = "deciding";
+        announcement.textContent = "Raise or fold";
+        startCountdown(event.seconds);
+        clear(hands.dealer.cards);
+        for (const card of event.dealer_up) { const node = cardNode(card); node.classList.add("up"); hands.dealer.cards.append(node); }
+        for (let i = event.dealer_up.length; i < 5; i++) hands.dealer.cards.append(cardNode("XX"));
+        decisionBar.hidden = !(session.me && event.waiting_for.includes(session.me.name));
+        break;
+      case "your_hand":
+        clear(hands.you.cards);
+        for (const card of event.cards) { const node = cardNode(card); node.classList.add("up"); hands.you.cards.append(node); }
+        break;
+      case "decided":
+        if (session.me && event.player === session.me.name) {
+          decisionBar.hidden = true;
+          messages.replaceChildren(el("p", { id: "my-decision" }, event.timed_out ? "Time ran out: your hand folds" : `You ${event.decision === "raise" ? "raise" : "fold"}`));
+        }
         break;
       case "round_void":
         enqueue(async () => {
@@ -354,6 +420,13 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     const parts = [el("p", {}, `Round ${round.number} · ${round.status}${round.void_reason ? ` · ${round.void_reason}` : ""}`)];
     if (r.winner) {
       parts.push(el("p", { class: "recall-cards" }, `Player ${cards("player")} = ${r.player_total} · Banker ${cards("banker")} = ${r.banker_total} · ${r.winner === "tie" ? "Tie" : `${r.winner} wins`}`));
+    }
+    if (r.dealer_cards) {
+      const text = (list) => list.map((c) => { const f = cardFace(c); return `${f.rank}${f.suit}`; }).join(" ");
+      parts.push(el("p", { class: "recall-cards" }, `Dealer ${text(r.dealer_cards)} · ${(r.dealer_category || "").replace(/_/g, " ")}${r.dealer_qualifies ? "" : " · does not qualify"}`));
+      for (const h of r.hands) {
+        parts.push(el("p", {}, `${h.player || `box ${h.box}`}: ${text(h.cards)} · ${h.folded ? "folded" : h.category.replace(/_/g, " ")}`));
+      }
     }
     parts.push(el("table", { class: "bets" },
       el("thead", {}, el("tr", {}, ...["player", "bet", "stake", "outcome", "paid"].map((h) => el("th", {}, h)))),
