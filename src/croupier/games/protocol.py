@@ -170,10 +170,16 @@ class TableRound(Protocol):
 
 @runtime_checkable
 class DecidingRound(Protocol):
-    """A round in which players decide after the deal (stud: raise or fold). The table asks
-    every live hand, adds the stake a decision costs, and settles once no hand is undecided."""
+    """A round in which players decide after the deal (stud: raise or fold; blackjack: the
+    insurance question, then each hand in turn). The table asks the undecided bettors, asks again
+    with fresh time whenever :meth:`public_view` changes (a blackjack hand's next card, the next
+    box's turn), adds the stake a decision costs to the ledger line :meth:`decision_kind` names,
+    and settles once no one is left to decide."""
 
-    default_decision: str
+    @property
+    def default_decision(self) -> str:
+        """What the table decides for a bettor whose time ran out."""
+        ...
 
     def undecided_bettors(self) -> list[str]: ...
 
@@ -182,6 +188,8 @@ class DecidingRound(Protocol):
     def decide(self, bettor: str, decision: str) -> tuple[Event, ...]: ...
 
     def decision_stake(self, bettor: str, decision: str) -> int: ...
+
+    def decision_kind(self, bettor: str, decision: str) -> str: ...
 
     def private_view(self, bettor: str) -> dict[str, Any]: ...
 

@@ -13,6 +13,9 @@ from croupier.games.baccarat.game import BaccaratGame
 from croupier.games.baccarat.information import table_information as baccarat_information
 from croupier.games.baccarat.roads import scoreboards as baccarat_scoreboards
 from croupier.games.baccarat.rules import BaccaratRules
+from croupier.games.blackjack.information import table_information as blackjack_information
+from croupier.games.blackjack.rules import BlackjackRules
+from croupier.games.blackjack.table import BlackjackTableGame
 from croupier.games.protocol import TableGame
 from croupier.games.stud.information import table_information as stud_information
 from croupier.games.stud.rules import StudRules
@@ -20,7 +23,7 @@ from croupier.games.stud.table import StudTableGame
 from croupier.rng import RandomSource
 from croupier.shoe import Shoe, StackedCards
 
-TABLE_GAMES = ("baccarat", "stud")
+TABLE_GAMES = ("baccarat", "stud", "blackjack")
 
 
 def table_game(
@@ -37,6 +40,9 @@ def table_game(
     if isinstance(rules, StudRules):
         deck = cards if cards is not None else Shoe(rules.shoe, source)
         return StudTableGame(rules, deck, jackpot_pool=jackpot_pool)
+    if isinstance(rules, BlackjackRules):
+        shoe = cards if cards is not None else Shoe(rules.shoe, source)
+        return BlackjackTableGame(rules, shoe)
     raise RulesetError(
         "ruleset", f"online tables run {', '.join(TABLE_GAMES)}; not {type(rules).__name__}"
     )
@@ -48,6 +54,8 @@ def table_information(rules: object) -> dict[str, Any]:
         return baccarat_information(rules)
     if isinstance(rules, StudRules):
         return stud_information(rules)
+    if isinstance(rules, BlackjackRules):
+        return blackjack_information(rules)
     raise RulesetError("ruleset", f"no table information for {type(rules).__name__}")
 
 
@@ -60,6 +68,6 @@ def table_scoreboards(rules: object, results: list[dict[str, Any]]) -> dict[str,
 
 def table_currency(rules: object) -> tuple[str, int]:
     """The currency and minor digits a table's amounts are in."""
-    if isinstance(rules, BaccaratRules | StudRules):
+    if isinstance(rules, BaccaratRules | StudRules | BlackjackRules):
         return rules.money.currency, rules.money.minor_digits
     raise RulesetError("ruleset", f"no currency for {type(rules).__name__}")

@@ -123,6 +123,7 @@ class Table:
         self.closes_at: float | None = None
         self.opens_at: float | None = None  # the result is shown until then (multi-player)
         self.decides_by: float | None = None  # when undecided hands take the default decision
+        self._asked: dict[str, Any] = {}  # the felt as it was when decisions were last asked
         self.round_id = 0
         self.journaled = 0
         self.view: dict[str, Any] = {}
@@ -506,16 +507,21 @@ class Table:
         settlement = rnd.settle()
         return await self._finish(rnd, settlement, "settled", None)
 
-    # -- decisions after the deal (stud: raise or fold, art. 6(5)-(7)) ----------------------
+    # -- decisions after the deal (stud: raise or fold; blackjack: insurance, then each hand) --
     def _open_decisions(self, rnd: DecidingRound) -> dict[str, Any]:
+        """Ask the undecided bettors, with ``decision_seconds`` to answer. Asked again, with
+        fresh time, whenever what is on the felt changes (a blackjack hand's card, the next
+        box's turn); a stud table asks once."""
         self.closes_at = None
         self.decides_by = self.clock.now() + self.config.decision_seconds
+        view = rnd.public_view()
+        self._asked = view
         opened = {
             "type": "decisions_open",
             "round": self.round.number,
             "seconds": self.config.decision_seconds,
             "waiting_for": rnd.undecided_bettors(),
-            **rnd.public_view(),
+            **view,
         }
         self.publish(opened, None)
         for bettor in rnd.undecided_bettors():  # each player sees only their own cards
@@ -535,9 +541,18 @@ class Table:
             rnd.decide(player, decision)
         self.publish({"type": "decided", "player": player, "decision": decision}, None)
         answer: dict[str, Any] = {"round": self.round.number, "decision": decision, "stake": stake}
-        if not rnd.undecided_bettors():
-            answer["settlement"] = await self._settle_decided()
+        settlement = await self._after_decisions(rnd)
+        if settlement is not None:
+            answer["settlement"] = settlement
         return answer
+
+    async def _after_decisions(self, rnd: DecidingRound) -> dict[str, Any] | None:
+        """Settle when no one is left to decide; ask again when the felt changed."""
+        if not rnd.undecided_bettors():
+            return await self._settle_decided()
+        if rnd.public_view() != self._asked:
+            self._open_decisions(rnd)
+        return None
 
     def _write_decision(
         self, connection: Connection, rnd: DecidingRound, seat: Seat, decision: str, stake: int
@@ -553,7 +568,11 @@ class Table:
                 f"{have} {self.currency}",
                 "ledger: balances never go negative (DESIGN.md, Money)",
             )
-        bet = StandingBet(seat.session_id, seat.player_id, seat.account, decision, stake)
+        kind = rnd.decision_kind(seat.name, decision)  # stud: a raise; blackjack: the bet
+        standing = sum(
+            b.amount for b in self.round.bets if b.bettor == seat.name and b.kind == kind
+        )
+        bet = StandingBet(seat.session_id, seat.player_id, seat.account, kind, standing + stake)
         self.records.stake_all(connection, self.round_id, self.accounts.escrow, [(bet, stake)])
         rnd.decide(seat.name, decision)
         self._write_log(connection)
@@ -685,18 +704,22 @@ class Table:
         if self.decides_by is not None and now >= self.decides_by:
             rnd = self.round
             if isinstance(rnd, DecidingRound):
-                for bettor in rnd.undecided_bettors():  # out of time: the default (stud: fold)
-                    rnd.decide(bettor, rnd.default_decision)
+                for bettor in rnd.undecided_bettors():  # out of time: stud folds, blackjack stands
+                    default = rnd.default_decision
+                    rnd.decide(bettor, default)
                     self.publish(
                         {
                             "type": "decided",
                             "player": bettor,
-                            "decision": rnd.default_decision,
+                            "decision": default,
                             "timed_out": True,
                         },
                         None,
                     )
-                await self._settle_decided()
+                if rnd.undecided_bettors():
+                    self._open_decisions(rnd)  # the next hand's turn, with its own time
+                else:
+                    await self._settle_decided()
         if self.config.mode == "multi" and self.closes_at is not None and now >= self.closes_at:
             if self.round.bets:
                 await self._play()

@@ -369,3 +369,44 @@ def test_money_is_conserved_and_hands_stop_at_21_and_after_a_double(
         for hand in box.hands:
             if hand.doubled:  # exactly one card after a double (art. 17(2))
                 assert hand.actions[-1] == "double" and len(hand.cards) == 3
+
+
+def test_a_bet_is_withdrawn_only_before_the_deal_and_an_any_pair_needs_its_hand():
+    rnd = BlackjackRound(rules(), StackedCards(parse_cards("TS 9H 6D 7C 8C")))
+    rnd.place_bet("ana", 1, "bet", 200)
+    rnd.place_bet("ana", 1, "any_pair", 10)
+    with pytest.raises(RuleViolation, match="any-pair bet first"):
+        rnd.withdraw_bet("ana", 1, "bet")
+    rnd.withdraw_bet("ana", 1, "any_pair")
+    rnd.withdraw_bet("ana", 1, "bet")
+    assert rnd.boxes == {}  # an empty box is no box: nothing is dealt to it
+    with pytest.raises(RuleViolation) as refused:
+        rnd.withdraw_bet("ana", 1, "bet")
+    assert refused.value.field == "bet"
+    rnd.place_bet("bruno", 2, "bet", 100)
+    rnd.deal()
+    with pytest.raises(RuleViolation) as late:
+        rnd.withdraw_bet("bruno", 2, "bet")
+    assert late.value.field == "phase"
+    assert replay(rules(), StackedCards(parse_cards("TS 9H 6D 7C 8C")), rnd.log).log == rnd.log
+
+
+def test_a_void_round_returns_every_stake_doubles_and_splits_included_pt_rule_29():
+    # box 1 holds 5 6 and doubles; box 2 splits 8 8 and the fault comes on its second hand
+    rnd = deal("5H 8S 6D 6C 8C 3H 2D 4S", bets=((1, 100), (2, 300)), pairs=((2, 10),))
+    rnd.act(1, "double")
+    rnd.act(2, "split")
+    rnd.act(2, "stand")
+    assert rnd.current == (2, 1)
+    s = rnd.void("shuffler fault")
+    assert s.void and s.conserved and s.house_result == 0
+    returned = sorted((b.bettor, b.kind, b.hand, b.stake, b.payout) for b in s.bets)
+    assert returned == [
+        ("p1", "hand", 0, 200, 200),
+        ("p2", "any_pair", None, 10, 10),
+        ("p2", "hand", 0, 300, 300),
+        ("p2", "hand", 1, 300, 300),
+    ]
+    assert all(b.outcome == "void" and "rule 29" in b.reason for b in s.bets)
+    with pytest.raises(RuleViolation):
+        rnd.void()

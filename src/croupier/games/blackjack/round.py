@@ -205,6 +205,36 @@ class BlackjackRound(RecordedRound):
         data = {"player": player, "box": box, "kind": kind, "amount": amount}
         return self._record("place_bet", data, [Event("bet_placed", data)])
 
+    def verify_withdraw_bet(self, player: str, box: int, kind: str) -> None:
+        if self._phase is not BjPhase.BETTING:
+            raise RuleViolation(
+                "phase", "a bet is withdrawn only before the first card", cite("art. 5 [practice]")
+            )
+        b = self.boxes.get(box)
+        held = (b.any_pair if kind == "any_pair" else b.stakes) if b is not None else {}
+        if player not in held:
+            raise RuleViolation("bet", f"{player} has no {kind} on box {box}", cite("art. 5"))
+        assert b is not None
+        if kind == "bet" and b.any_pair.get(player) and len(b.stakes) == 1:
+            raise RuleViolation(
+                "bet",
+                f"box {box}'s any-pair bet needs its hand: withdraw the any-pair bet first",
+                cite("art. 13(1)"),
+            )
+
+    def withdraw_bet(self, player: str, box: int, kind: str) -> tuple[Event, ...]:
+        """Take a bet back before the deal (the online betting window, PT rule 27)."""
+        self.verify_withdraw_bet(player, box, kind)
+        b = self.boxes[box]
+        held = b.any_pair if kind == "any_pair" else b.stakes
+        amount = held.pop(player)
+        if not b.stakes and not b.any_pair:
+            del self.boxes[box]
+        elif kind == "bet" and b.owner == player and b.stakes:
+            b.owner = next(iter(b.stakes))  # a back bettor becomes the box's player
+        data = {"player": player, "box": box, "kind": kind, "amount": amount}
+        return self._record("withdraw_bet", data, [Event("bet_withdrawn", data)])
+
     # -- dealing --------------------------------------------------------------------------
     def verify_deal(self) -> None:
         if self._phase is not BjPhase.BETTING:
@@ -566,6 +596,38 @@ class BlackjackRound(RecordedRound):
             event = Event("dealer_card_stands", {"article": cite("art. 6(1)")})
         return self._record("dealer_error", {"shown": shown}, [event])
 
+    # -- a void round (PT online rule 29; Macau baccarat art. 10's principle) -----------------
+    def verify_void(self) -> None:
+        if self._phase in (BjPhase.SETTLED, BjPhase.VOID):
+            raise RuleViolation("phase", "a settled round cannot be voided", "PT 812/2015 rule 29")
+
+    def void(self, reason: str = "operator fault") -> BlackjackSettlement:
+        """Every stake returned in full: the initial bets, doubles and splits, insurance and
+        any-pair bets (a fault before the result is known, PT 812/2015 rule 29)."""
+        self.verify_void()
+        returned: list[BetSettlement] = []
+        why = f"void: {reason} (PT 812/2015 rule 29)"
+        for number in sorted(self.boxes):
+            box = self.boxes[number]
+            for player, stake in box.stakes.items():
+                hands = box.hands or [Hand()]
+                for index, hand in enumerate(hands):
+                    bet = stake * (2 if hand.doubled else 1)
+                    returned.append(
+                        BetSettlement(player, "hand", bet, "void", bet, 0, why, number, index)
+                    )
+            for kind, held in (("insurance", box.insurance), ("any_pair", box.any_pair)):
+                for player, amount in held.items():
+                    returned.append(
+                        BetSettlement(player, kind, amount, "void", amount, 0, why, number)
+                    )
+        s = BlackjackSettlement(self.number, True, reason, tuple(returned), tuple(self.dealer), 0)
+        self.settlement = s
+        self._phase = BjPhase.VOID
+        self._current = None
+        self._record("void", {"reason": reason}, [Event("round_void", {"reason": reason})])
+        return s
+
     # -- settlement -----------------------------------------------------------------------
     def verify_settle(self) -> None:
         if self._phase is not BjPhase.DEALER:
@@ -744,6 +806,8 @@ def replay(
         a = dict(entry.args)
         if entry.command == "place_bet":
             rnd.place_bet(a["player"], a["box"], a["kind"], a["amount"])
+        elif entry.command == "withdraw_bet":
+            rnd.withdraw_bet(a["player"], a["box"], a["kind"])
         elif entry.command == "deal":
             rnd.deal()
         elif entry.command == "insure":
@@ -758,6 +822,8 @@ def replay(
             rnd.dealer_error(a["shown"])
         elif entry.command == "settle":
             rnd.settle()
+        elif entry.command == "void":
+            rnd.void(a["reason"])
         else:
             raise ValueError(f"unknown command {entry.command!r} in log")
     return rnd

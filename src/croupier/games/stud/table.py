@@ -102,6 +102,9 @@ class StudTableRound:
         ante = sum(b.amount for b in self.inner.bets if b.bettor == bettor and b.kind == "ante")
         return 2 * ante
 
+    def decision_kind(self, bettor: str, decision: str) -> str:
+        return "raise"
+
     def private_view(self, bettor: str) -> dict[str, Any]:
         """The player's own cards and the dealer's face-up card (art. 7, 12)."""
         return self.inner.view(self._seat(bettor, assign=False))

@@ -1,0 +1,89 @@
+"""What a player is shown about a blackjack table (PT online rule 32's spirit; Macau blackjack
+arts. 6-18): the bet's limits, what each bet pays, the dealer's rule, the options in force and
+where each comes from (the 2007 text, the 1991 rules or practice, OPTION_SOURCES)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from croupier.games.blackjack.round import cite
+from croupier.games.blackjack.rules import OPTION_SOURCES, BlackjackRules
+
+_DOUBLES = {
+    "any_two": "on any first two cards (art. 17(1)(1))",
+    "any_two_and_after_split": "on any first two cards, after a split too (art. 17(1)(1)-(2))",
+    "eleven_only": "on a total of 11 only (art. 17(1)(3))",
+}
+
+
+def _source(option: str) -> str:
+    tag, article = OPTION_SOURCES[option]
+    return f"{cite(article)} [{tag}]"
+
+
+def table_information(rules: BlackjackRules) -> dict[str, Any]:
+    bj = rules.blackjack_pays
+    bets: list[dict[str, Any]] = [
+        {
+            "kind": "bet",
+            "title": "Box bet",
+            "pays": f"1:1; a blackjack {bj.numerator}:{bj.denominator}",
+            "minimum": rules.minimum_bet,
+            "maximum": rules.maximum_bet,
+            "article": _source("blackjack_pays"),
+            "limits_article": "table limits",
+        }
+    ]
+    if rules.insurance:
+        bets.append(
+            {
+                "kind": "insurance",
+                "title": "Insurance (after the deal, against a dealer's ace)",
+                "pays": "2:1; half the bet (choice T3)",
+                "minimum": None,
+                "maximum": None,
+                "article": _source("insurance"),
+                "limits_article": _source("insurance"),
+            }
+        )
+    if rules.any_pair:
+        bets.append(
+            {
+                "kind": "any_pair",
+                "title": "Any pair",
+                "pays": f"{rules.any_pair_pays}:1 for each pair formed",
+                "minimum": rules.any_pair_minimum,
+                "maximum": rules.any_pair_maximum,
+                "article": _source("any_pair"),
+                "limits_article": "table limits",
+            }
+        )
+    soft17 = "hits" if rules.dealer_hits_soft17 else "stands on"
+    return {
+        "game": "blackjack",
+        "regulation": "macau-blackjack",
+        "currency": rules.money.currency,
+        "minor_digits": rules.money.minor_digits,
+        "unit": rules.money.unit,
+        "minimum_bet": rules.minimum_bet,
+        "bets": bets,
+        "dealer": f"the dealer draws to 16, {soft17} soft 17 and stands on 17 or more "
+        f"({_source('dealer_hits_soft17')}); no hole card ({_source('dealing')})",
+        "decision": "after the deal, each box in turn from the dealer's left (art. 6(3)): hit, "
+        "stand, double, split or surrender as the rules below allow",
+        "options": {
+            "double": _DOUBLES[rules.double],
+            "split_max_hands": rules.split_max_hands,
+            "split_aces_one_card": rules.split_aces_one_card,
+            "resplit_aces": rules.resplit_aces,
+            "surrender": rules.surrender,
+            "even_money": rules.even_money,
+            "dealer_blackjack_takes_initial_bet_only": rules.split_loses_initial_only,
+        },
+        "commission": {"scheme": "none", "description": "no commission"},
+        "ties": f"equal totals push ({_source('ties')})",
+        "both_sides": None,
+        "table_limits": {},
+        "boxes": rules.boxes,
+        "decks": rules.shoe.decks,
+    }
