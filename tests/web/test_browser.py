@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from croupier.web.screenshots import CHROMIUM, Stage
+from croupier.web.screenshots import BLACKJACK_SPLIT, BLACKJACK_TABLE, CHROMIUM, Stage
 
 
 @pytest.fixture(scope="module")
@@ -188,3 +188,41 @@ def test_a_stud_hand_raised_in_the_browser(browser: Browser, stage: Stage) -> No
     net = last["mine"]["net"]
     expect(page.locator("#balance")).to_have_text(_points(10_000_00 + net))
     assert _balance(stage, headers) == 10_000_00 + net
+
+
+def test_a_blackjack_split_and_double_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    stage = Stage(f"sqlite:///{tmp_path / 'bj.db'}", stacked={BLACKJACK_TABLE: BLACKJACK_SPLIT})
+    try:
+        table = stage.open_table(BLACKJACK_TABLE, "macau-blackjack-2007")
+        page = _page(browser)
+        headers = _sign_in(page, stage, "Rui")
+        page.click(f"[data-join='{table}']")
+        expect(page.locator("#area-insurance")).to_have_count(0)  # insurance is a decision
+        page.click("#area-bet")  # the smallest chip: the minimum bet, 100.00
+        expect(page.locator("#stake-bet")).to_have_text(_points(100_00))
+        stage.advance(10)
+        # 8 8 against a 7: every choice the rules allow, as buttons (arts. 16-18)
+        buttons = page.locator("#decisions button")
+        expect(buttons).to_have_text(["Hit", "Stand", "Double", "Split", "Surrender"])
+        expect(page.locator("#box-1-hand-0[aria-current='true']")).to_be_visible()
+        page.click("#decide-split")
+        expect(page.locator("#box-1 .bj-hand")).to_have_count(2)
+        expect(page.locator("#box-1-hand-0-total")).to_have_text("11")
+        page.keyboard.press("Tab")  # the page is usable from the keyboard
+        page.locator("#decide-double").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#box-1-hand-1[aria-current='true']")).to_be_visible()
+        page.click("#decide-stand")
+        expect(page.locator("#result.show")).to_have_text("Dealer stands on 17")
+        expect(page.locator("#box-1-hand-0 .bj-outcome")).to_have_text("wins " + _points(400_00))
+        expect(page.locator("#box-1-hand-1 .bj-outcome")).to_have_text("wins " + _points(200_00))
+        last = stage.http.get(f"/tables/{table}/rounds/last", headers=headers).json()
+        dealer = [c.get_attribute("data-card") for c in page.locator("#dealer-cards .card").all()]
+        assert dealer == last["result"]["dealer_cards"] == ["7H", "TC"]
+        assert last["mine"]["net"] == 300_00  # 200 + 100 won on 300 staked
+        expect(page.locator("#balance")).to_have_text(_points(10_000_00 + 300_00))
+        assert _balance(stage, headers) == 10_000_00 + 300_00
+        page.click("#recall")
+        expect(page.locator("#panel")).to_contain_text("Dealer 7♥ 10♣ = 17")
+    finally:
+        stage.stop()

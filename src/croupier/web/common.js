@@ -76,3 +76,12 @@ export function cardFace(text) {
   const suit = text[1];
   return { rank, suit: SUITS[suit], red: suit === "H" || suit === "D" };
 }
+
+export function cardNode(text, { third = false } = {}) {
+  const face = cardFace(text);
+  return el("div", { class: `card${third ? " third" : ""}`, "data-card": text },
+    el("div", { class: "card-inner" },
+      el("div", { class: "card-back", "aria-hidden": "true" }),
+      el("div", { class: `card-front${face.red ? " red" : ""}`, "aria-label": `${face.rank} of ${face.suit}` },
+        el("span", { class: "rank" }, face.rank), el("span", { class: "suit" }, face.suit))));
+}

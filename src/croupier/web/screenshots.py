@@ -23,18 +23,30 @@ import httpx
 from croupier.rng import SeededRandomSource
 from croupier.server.embedded import EmbeddedServer
 from croupier.server.service import Casino
+from croupier.shoe import StackedCards
 from croupier.table.clock import ManualClock
 
 CHROMIUM = os.environ.get("CROUPIER_CHROMIUM", "/usr/bin/chromium")
 VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
+BLACKJACK_TABLE = "Demo blackjack"
+# a pair of eights against a 7: split; 8 3 doubles and draws a ten (21); 8 K stands on 18;
+# the dealer draws a ten and stands on 17
+BLACKJACK_SPLIT = "8S 7H 8D 3C TD KS TC"
 
 
 class Stage:
     """A demo server with a hand-moved clock, for pictures and browser tests."""
 
-    def __init__(self, database_url: str, seed: int = 2026) -> None:
+    def __init__(
+        self, database_url: str, seed: int = 2026, stacked: dict[str, str] | None = None
+    ) -> None:
         self.clock = ManualClock()
-        self.casino = Casino(database_url, clock=self.clock, source=SeededRandomSource(seed))
+        self.casino = Casino(
+            database_url,
+            clock=self.clock,
+            source=SeededRandomSource(seed),
+            stacked={name: StackedCards(cards) for name, cards in (stacked or {}).items()},
+        )
         self.server = EmbeddedServer(self.casino)
         self.base = self.server.base
         self.http = httpx.Client(base_url=self.base, timeout=30)
@@ -69,6 +81,22 @@ class Stage:
             self.advance(view["betting_seconds"])
             self.advance(5)  # the result's pause; the next window opens
 
+    def open_table(self, name: str, ruleset: str, betting_seconds: int = 10) -> int:
+        """The operator opens a demo table of ``ruleset``."""
+        operator = {"Authorization": f"Bearer {self.casino.credentials.operator_token}"}
+        made = self.http.post(
+            "/tables",
+            json={
+                "name": name,
+                "ruleset": ruleset,
+                "demo": True,
+                "betting_seconds": betting_seconds,
+            },
+            headers=operator,
+        )
+        made.raise_for_status()
+        return int(made.json()["id"])
+
     def multi_table(self) -> dict[str, Any]:
         tables = self.http.get("/tables").json()
         return next(t for t in tables if t["mode"] == "multi")
@@ -85,7 +113,7 @@ def take(out: Path, chromium: str = CHROMIUM) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     with tempfile.TemporaryDirectory() as tmp:
-        stage = Stage(f"sqlite:///{tmp}/screens.db")
+        stage = Stage(f"sqlite:///{tmp}/screens.db", stacked={BLACKJACK_TABLE: BLACKJACK_SPLIT})
         try:
             table = stage.multi_table()
             stage.play_rounds(table["id"], 12)
@@ -119,10 +147,36 @@ def take(out: Path, chromium: str = CHROMIUM) -> list[Path]:
                     written.append(path)
                     stage.advance(5)
                     context.close()
+                written.append(_blackjack(stage, browser, out))
                 browser.close()
         finally:
             stage.stop()
     return written
+
+
+def _blackjack(stage: Stage, browser: Any, out: Path) -> Path:
+    """A blackjack round at desktop width: a split pair of eights, a double, the dealer's 17."""
+    table = stage.open_table(BLACKJACK_TABLE, "macau-blackjack-2007")
+    width, height = VIEWPORTS["desktop"]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, reduced_motion="reduce"
+    )
+    page = context.new_page()
+    page.goto(stage.base + "/")
+    page.fill("#demo-name", "Ana")
+    page.click("#play-demo")
+    page.click(f"[data-join='{table}']")
+    page.click("#area-bet")
+    page.wait_for_selector("#stake-bet:not(:empty)")
+    stage.advance(10)
+    for decision in ("split", "double", "stand"):
+        page.click(f"#decide-{decision}")
+    page.wait_for_selector("#result.show")
+    page.wait_for_selector("#my-result")
+    path = out / "blackjack-desktop.png"
+    page.screenshot(path=str(path), full_page=True)
+    context.close()
+    return path
 
 
 def main() -> None:

@@ -2,10 +2,12 @@
 // regulation's order, countdown and announcements (PT rule 27), Deal at an individual table
 // (rule 28), recall and history (rule 31), rules (rule 32), statement (rule 33), inactivity
 // messages (rules 35-36), scoreboards.
-import { api, session, formatMoney, el, clear, sleep, cardFace } from "./common.js";
+import { api, session, formatMoney, el, clear, sleep, cardFace, cardNode } from "./common.js";
+import { blackjackFelt } from "./blackjack.js";
 import { renderRoads } from "./roads.js";
 
-const MAIN = ["player", "tie", "banker"];
+const MAIN = ["player", "tie", "banker", "bet"];
+const DECISIONS = ["raise", "insurance"]; // stakes a decision after the deal makes, not a betting area
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const pause = (ms) => (reducedMotion() ? Promise.resolve() : sleep(ms));
 
@@ -16,15 +18,6 @@ function chipValues(minimum) {
     if (values.length) return values;
   }
   return [1, 5, 10, 25, 50].map((m) => m * minimum);
-}
-
-function cardNode(text, { third = false } = {}) {
-  const face = cardFace(text);
-  return el("div", { class: `card${third ? " third" : ""}`, "data-card": text },
-    el("div", { class: "card-inner" },
-      el("div", { class: "card-back", "aria-hidden": "true" }),
-      el("div", { class: `card-front${face.red ? " red" : ""}`, "aria-label": `${face.rank} of ${face.suit}` },
-        el("span", { class: "rank" }, face.rank), el("span", { class: "suit" }, face.suit))));
 }
 
 export async function openTable(app, id, { watch, refreshHeader }) {
@@ -60,7 +53,8 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   const cut = el("span", { class: "cut", id: "cut", hidden: !view.cut_card_out }, "cut card out: last round(s) of the shoe");
   const shoe = el("div", { class: "shoe", title: "the shoe", "aria-label": "the shoe" }, el("div", { class: "shoe-body" }), cut);
   const stud = info.game === "stud";
-  const titles = stud ? { dealer: "Dealer", you: "Your hand" } : { player: "Player", banker: "Banker" };
+  const bj = info.game === "blackjack" ? blackjackFelt({ decide, money, pause }) : null;
+  const titles = stud ? { dealer: "Dealer", you: "Your hand" } : bj ? {} : { player: "Player", banker: "Banker" };
   const hands = {};
   for (const [side, title] of Object.entries(titles)) {
     hands[side] = {
@@ -75,7 +69,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   // stud: after the deal each hand raises twice its ante or folds (Macau stud art. 6)
   const raiseButton = el("button", { id: "raise", class: "deal" }, "Raise (2 × ante)");
   const foldButton = el("button", { id: "fold", class: "secondary" }, "Fold");
-  const decisionBar = el("div", { class: "decisions", id: "decisions", role: "group", "aria-label": "your decision", hidden: true },
+  const decisionBar = bj ? bj.bar : el("div", { class: "decisions", id: "decisions", role: "group", "aria-label": "your decision", hidden: true },
     raiseButton, foldButton);
   raiseButton.addEventListener("click", () => decide("raise"));
   foldButton.addEventListener("click", () => decide("fold"));
@@ -83,7 +77,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   const mine = {};
   const totals = {};
   const areas = el("div", { class: "areas", role: "group", "aria-label": "betting areas" });
-  const offered = info.bets.map((b) => b.kind).filter((k) => k !== "raise"); // a raise is a decision
+  const offered = info.bets.map((b) => b.kind).filter((k) => !DECISIONS.includes(k));
   const order = [...offered.filter((k) => !MAIN.includes(k)), ...MAIN.filter((k) => offered.includes(k))];
   for (const kind of order) {
     const bet = info.bets.find((b) => b.kind === kind);
@@ -101,7 +95,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   }
   const seats = el("ol", { class: "seats", id: "seats", "aria-label": "seats" });
   const felt = el("div", { class: "felt" },
-    el("div", { class: "felt-top" }, shoe, el("div", { class: "hands" }, ...Object.values(hands).map((h) => h.box))),
+    el("div", { class: "felt-top" }, shoe, bj ? bj.node : el("div", { class: "hands" }, ...Object.values(hands).map((h) => h.box))),
     result, decisionBar, areas, seats);
 
   let chip = chipValues(info.minimum_bet)[0];
@@ -163,6 +157,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   }
   function clearFelt() {
     decisionBar.hidden = true;
+    if (bj) bj.clear();
     for (const side of Object.keys(hands)) {
       clear(hands[side].cards);
       clear(hands[side].third);
@@ -180,7 +175,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   refreshRoads();
 
   async function refreshRoads() {
-    if (stud) { roads.hidden = true; return; } // the scoreboards are baccarat's
+    if (info.game !== "baccarat") { roads.hidden = true; return; } // the scoreboards are baccarat's
     try { renderRoads(roads, await api(`/tables/${id}/roads`)); } catch (error) { /* shown next round */ }
   }
 
@@ -206,14 +201,21 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     settle(event);
   }
 
+  async function showBlackjackRound(event) {
+    result.textContent = await bj.showRound(event);
+    result.className = "result show";
+    settle(event);
+  }
+
   async function decide(decision) {
     errors.textContent = "";
+    decisionBar.hidden = true; // one answer per question; the table asks again if needed
     try {
       await api(`/tables/${id}/decisions`, { method: "POST", body: { decision } });
-      decisionBar.hidden = true;
       refreshHeader();
     } catch (error) {
       errors.textContent = error.message;
+      decisionBar.hidden = false;
     }
   }
 
@@ -315,22 +317,33 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         decisionBar.hidden = true;
         startCountdown(null);
         if (stud) announcement.textContent = "The dealer's hand is opened";
-        enqueue(() => (stud ? showStudRound(event) : showRound(event)));
+        if (bj) announcement.textContent = "The dealer plays";
+        enqueue(() => (bj ? showBlackjackRound(event) : stud ? showStudRound(event) : showRound(event)));
         break;
       case "decisions_open":
         phase.textContent = "deciding";
-        announcement.textContent = "Raise or fold";
         startCountdown(event.seconds);
+        if (bj) {
+          announcement.textContent = bj.open(event);
+          break;
+        }
+        announcement.textContent = "Raise or fold";
         clear(hands.dealer.cards);
         for (const card of event.dealer_up) { const node = cardNode(card); node.classList.add("up"); hands.dealer.cards.append(node); }
         for (let i = event.dealer_up.length; i < 5; i++) hands.dealer.cards.append(cardNode("XX"));
         decisionBar.hidden = !(session.me && event.waiting_for.includes(session.me.name));
         break;
       case "your_hand":
+        if (bj) { bj.yourHand(event); break; }
         clear(hands.you.cards);
         for (const card of event.cards) { const node = cardNode(card); node.classList.add("up"); hands.you.cards.append(node); }
         break;
       case "decided":
+        if (bj) {
+          const said = bj.decided(event);
+          if (said) messages.replaceChildren(el("p", { id: "my-decision" }, said));
+          break;
+        }
         if (session.me && event.player === session.me.name) {
           decisionBar.hidden = true;
           messages.replaceChildren(el("p", { id: "my-decision" }, event.timed_out ? "Time ran out: your hand folds" : `You ${event.decision === "raise" ? "raise" : "fold"}`));
@@ -421,7 +434,11 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     if (r.winner) {
       parts.push(el("p", { class: "recall-cards" }, `Player ${cards("player")} = ${r.player_total} · Banker ${cards("banker")} = ${r.banker_total} · ${r.winner === "tie" ? "Tie" : `${r.winner} wins`}`));
     }
-    if (r.dealer_cards) {
+    if (r.boxes && bj) {
+      const text = (list) => list.map((c) => { const f = cardFace(c); return `${f.rank}${f.suit}`; }).join(" ");
+      parts.push(...bj.details(r, text));
+    }
+    if (r.dealer_cards && r.hands) {
       const text = (list) => list.map((c) => { const f = cardFace(c); return `${f.rank}${f.suit}`; }).join(" ");
       parts.push(el("p", { class: "recall-cards" }, `Dealer ${text(r.dealer_cards)} · ${(r.dealer_category || "").replace(/_/g, " ")}${r.dealer_qualifies ? "" : " · does not qualify"}`));
       for (const h of r.hands) {

@@ -1,0 +1,140 @@
+// A blackjack felt: the dealer's cards, the boxes in play with their hands (cards face up, no
+// hole card), whose turn it is (Macau blackjack art. 6(3)), the insurance question (art. 12
+// [1991]) and the hand's choices as buttons, and every hand's outcome when the round settles.
+import { el, clear, session, cardNode } from "./common.js";
+
+const LABELS = {
+  hit: "Hit",
+  stand: "Stand",
+  double: "Double",
+  split: "Split",
+  surrender: "Surrender",
+  insurance: "Insurance",
+  even_money: "Even money",
+  no_insurance: "No insurance",
+};
+const SAID = {
+  hit: "You hit",
+  stand: "You stand",
+  double: "You double",
+  split: "You split",
+  surrender: "You surrender half your bet",
+  insurance: "You take insurance",
+  even_money: "You take even money",
+  no_insurance: "No insurance",
+};
+const OUTCOMES = { win: "wins", lose: "loses", push: "push", blackjack: "blackjack pays", surrender: "surrendered", void: "void" };
+
+function handLabel(hand) {
+  if (hand.blackjack) return "Blackjack";
+  if (hand.surrendered) return "surrendered";
+  if (hand.busted) return `${hand.total} bust`;
+  return `${hand.soft && hand.total < 21 ? "soft " : ""}${hand.total}${hand.doubled ? " · doubled" : ""}`;
+}
+
+export function blackjackFelt({ decide, money, pause }) {
+  const dealerCards = el("div", { class: "cards", id: "dealer-cards" });
+  const dealerTotal = el("div", { class: "total", id: "dealer-total", "aria-live": "polite" }, "");
+  const dealer = el("div", { class: "hand dealer" },
+    el("h3", {}, "Dealer"), el("div", { class: "hand-cards" }, dealerCards), dealerTotal);
+  const boxes = el("ol", { class: "bj-boxes", id: "bj-boxes", "aria-label": "boxes" });
+  const node = el("div", { class: "bj-felt" }, dealer, boxes);
+  const bar = el("div", { class: "decisions", id: "decisions", role: "group", "aria-label": "your decision", hidden: true });
+  const me = () => (session.me ? session.me.name : null);
+
+  function showDealer(cards) {
+    clear(dealerCards);
+    for (const card of cards) { const c = cardNode(card); c.classList.add("up"); dealerCards.append(c); }
+  }
+
+  function renderBoxes(list, turn) {
+    clear(boxes);
+    for (const box of list) {
+      const item = el("li", { class: `bj-box${box.player === me() ? " mine" : ""}`, id: `box-${box.box}`, "data-player": box.player || "" },
+        el("h3", {}, `Box ${box.box}`, el("span", { class: "bj-player" }, box.player || "")));
+      box.hands.forEach((hand, index) => {
+        const acting = turn && turn.box === box.box && turn.hand === index;
+        const cards = el("div", { class: "cards" }, ...hand.cards.map((c) => { const n = cardNode(c); n.classList.add("up"); return n; }));
+        const lines = [el("span", { class: "bj-total", id: `box-${box.box}-hand-${index}-total` }, handLabel(hand))];
+        if (hand.outcome) {
+          lines.push(el("span", { class: `bj-outcome ${hand.outcome}` },
+            `${OUTCOMES[hand.outcome] || hand.outcome}${hand.payout ? ` ${money(hand.payout)}` : ""}`));
+        }
+        item.append(el("div", {
+          class: `bj-hand${acting ? " to-act" : ""}${hand.outcome ? ` ${hand.outcome}` : ""}`,
+          id: `box-${box.box}-hand-${index}`,
+          "aria-current": acting ? "true" : false,
+        }, cards, ...lines));
+      });
+      if (box.insured) item.append(el("span", { class: "bj-insured" }, `insured ${money(box.insured)}`));
+      if (box.even_money) item.append(el("span", { class: "bj-insured" }, "even money"));
+      boxes.append(item);
+    }
+  }
+
+  function offer(options, insuranceStake) {
+    clear(bar);
+    for (const option of options) {
+      const label = option === "insurance" && insuranceStake ? `${LABELS[option]} (${money(insuranceStake)})` : LABELS[option] || option;
+      const button = el("button", { id: `decide-${option}`, class: option === "stand" || option === "no_insurance" ? "secondary" : "deal" }, label);
+      button.addEventListener("click", () => decide(option));
+      bar.append(button);
+    }
+    bar.hidden = options.length === 0;
+  }
+
+  return {
+    node,
+    bar,
+    clear() {
+      bar.hidden = true;
+      clear(dealerCards);
+      clear(boxes);
+      dealerTotal.textContent = "";
+    },
+    // the insurance question, or a hand's turn: the felt as the server sees it
+    open(event) {
+      showDealer(event.dealer_up);
+      dealerTotal.textContent = "";
+      renderBoxes(event.boxes, event.turn);
+      if (!(me() && event.waiting_for.includes(me()))) bar.hidden = true;
+      if (event.phase === "insurance") return "Insurance? The dealer shows an ace";
+      if (event.turn) return event.turn.player === me() ? "Your turn" : `Box ${event.turn.box}: ${event.turn.player} to play`;
+      return "";
+    },
+    yourHand(event) {
+      offer(event.options || [], event.insurance_stake);
+    },
+    decided(event) {
+      if (event.player !== me()) return null;
+      bar.hidden = true;
+      if (event.timed_out) return event.decision === "stand" ? "Time ran out: your hand stands" : "Time ran out: no insurance";
+      return SAID[event.decision] || event.decision;
+    },
+    async showRound(event) {
+      const r = event.result;
+      bar.hidden = true;
+      renderBoxes(r.boxes, null);
+      clear(dealerCards);
+      for (const card of r.dealer_cards) {
+        const c = cardNode(card);
+        dealerCards.append(c);
+        c.classList.add("up");
+        await pause(260);
+      }
+      dealerTotal.textContent = r.dealer_blackjack ? "Blackjack" : r.dealer_busted ? `${r.dealer_total} bust` : String(r.dealer_total);
+      const mine = r.boxes.find((b) => b.player === me());
+      if (mine && mine.hands.some((h) => ["win", "blackjack"].includes(h.outcome))) document.getElementById(`box-${mine.box}`).classList.add("winner");
+      return r.dealer_blackjack ? "Dealer blackjack" : r.dealer_busted ? `Dealer busts with ${r.dealer_total}` : `Dealer stands on ${r.dealer_total}`;
+    },
+    details(r, text) {
+      const parts = [el("p", { class: "recall-cards" }, `Dealer ${text(r.dealer_cards)} = ${r.dealer_blackjack ? "blackjack" : r.dealer_total}`)];
+      for (const box of r.boxes) {
+        for (const hand of box.hands) {
+          parts.push(el("p", {}, `${box.player || `box ${box.box}`}: ${text(hand.cards)} = ${handLabel(hand)} · ${hand.outcome || ""}`));
+        }
+      }
+      return parts;
+    },
+  };
+}
