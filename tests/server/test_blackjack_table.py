@@ -204,6 +204,10 @@ def test_a_double_the_balance_cannot_cover_is_refused_and_the_hand_plays_on(
     table = _open(bj, "short")
     ana = _mop(bj, "ana", 150_00)
     bj.sit(table, ana)
+    assert bj.bet(table, ana, "bet", 150_00).status_code == 201
+    withdrawn = bj.http.delete(f"/tables/{table}/bets/bet", headers=bj.auth(ana))
+    assert withdrawn.status_code == 200, withdrawn.text  # taken back in the window (rule 27)
+    assert bj.balance(ana, "MOP") == 150_00
     assert bj.bet(table, ana, "bet", 100_00).status_code == 201
     bj.advance(10)
     short = _decide(bj, table, ana, "double")
