@@ -19,6 +19,7 @@ from sqlalchemy import Connection, Engine, bindparam, func, insert, or_, select,
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import RuleViolation
+from croupier.store.prepared import Prepared
 from croupier.store.schema import accounts, entries, transactions
 
 DEMO = "DEMO"
@@ -153,16 +154,35 @@ def _validate(legs: Sequence[tuple[int, int]]) -> None:
 
 # Built once: the ledger's statements run for every bet, and building a statement costs more
 # than executing it on SQLite.
-_MOVE = (
+_MOVE = Prepared(
     update(accounts)
     .where(accounts.c.id == bindparam("aid"))
     .values(balance=accounts.c.balance + bindparam("delta"))
 )
-_GUARDED_MOVE = _MOVE.where(
-    or_(accounts.c.may_go_negative, accounts.c.balance + bindparam("delta") >= 0)
+_GUARDED_MOVE = Prepared(
+    update(accounts)
+    .where(
+        accounts.c.id == bindparam("aid"),
+        or_(accounts.c.may_go_negative, accounts.c.balance + bindparam("delta") >= 0),
+    )
+    .values(balance=accounts.c.balance + bindparam("delta"))
 )
-_NEW_POSTING = insert(transactions)
-_NEW_ENTRY = insert(entries)
+_NEW_POSTING = Prepared(
+    insert(transactions)
+    .values(
+        kind=bindparam("kind"),
+        reference=bindparam("reference"),
+        created_at=bindparam("created_at"),
+    )
+    .returning(transactions.c.id)
+)
+_NEW_ENTRY = Prepared(
+    insert(entries).values(
+        transaction_id=bindparam("transaction_id"),
+        account_id=bindparam("account_id"),
+        amount=bindparam("amount"),
+    )
+)
 
 
 def _post(
@@ -202,23 +222,22 @@ def _post(
         if not amount:
             continue
         statement = _GUARDED_MOVE if amount < 0 else _MOVE
-        if connection.execute(statement, {"aid": account_id, "delta": amount}).rowcount != 1:
+        if statement.execute(connection, {"aid": account_id, "delta": amount}).rowcount != 1:
             for done, back in reversed(moved):
-                connection.execute(_MOVE, {"aid": done, "delta": -back})
+                _MOVE.execute(connection, {"aid": done, "delta": -back})
             raise RuleViolation(
                 "amount",
                 "an account would go below zero: too little balance for this posting",
                 _RULE,
             )
         moved.append((account_id, amount))
-    result = connection.execute(
-        _NEW_POSTING, {"kind": kind, "reference": reference, "created_at": datetime.now(UTC)}
+    cursor = _NEW_POSTING.execute(
+        connection, {"kind": kind, "reference": reference, "created_at": datetime.now(UTC)}
     )
-    key = result.inserted_primary_key
-    assert key is not None
-    posting = int(key[0])
-    connection.execute(
-        _NEW_ENTRY,
+    posting = int(cursor.fetchone()[0])
+    cursor.close()
+    _NEW_ENTRY.execute_many(
+        connection,
         [{"transaction_id": posting, "account_id": a, "amount": m} for a, m in legs],
     )
     return posting

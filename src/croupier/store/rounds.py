@@ -23,6 +23,7 @@ from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, sele
 from croupier.errors import RuleViolation
 from croupier.store.ledger import Ledger
 from croupier.store.players import named_account
+from croupier.store.prepared import Prepared
 from croupier.store.schema import (
     accounts,
     game_tables,
@@ -39,7 +40,7 @@ _LOCK_BALANCES = (
     .order_by(accounts.c.id)
     .with_for_update()
 )
-_SETTLE_BET = (
+_SETTLE_BET = Prepared(
     update(round_bets)
     .where(
         round_bets.c.round_id == bindparam("r"),
@@ -51,6 +52,33 @@ _SETTLE_BET = (
         payout=bindparam("v_payout"),
         commission=bindparam("v_commission"),
         reason=bindparam("v_reason"),
+    )
+)
+_NEW_BET = Prepared(
+    insert(round_bets).values(
+        round_id=bindparam("round_id"),
+        session_id=bindparam("session_id"),
+        player_id=bindparam("player_id"),
+        kind=bindparam("kind"),
+        amount=bindparam("amount"),
+    )
+)
+_RAISE_BET = Prepared(
+    update(round_bets)
+    .where(
+        round_bets.c.round_id == bindparam("r"),
+        round_bets.c.player_id == bindparam("p"),
+        round_bets.c.kind == bindparam("k"),
+    )
+    .values(amount=bindparam("a"))
+)
+_JOURNAL = Prepared(
+    insert(journal).values(
+        round_id=bindparam("round_id"),
+        seq=bindparam("seq"),
+        command=bindparam("command"),
+        args=bindparam("args"),
+        events=bindparam("events"),
     )
 )
 VOID_ON_RESTART = "the server stopped before the round was settled (PT rule 29)"
@@ -103,8 +131,8 @@ def _settle_rows(connection: Connection, round_id: int, results: Sequence[BetRes
     """Each bet's outcome on its row, in one batched statement."""
     if not results:
         return
-    connection.execute(
-        _SETTLE_BET,
+    _SETTLE_BET.execute_many(
+        connection,
         [
             {
                 "r": round_id,
@@ -241,8 +269,8 @@ class RoundRecords:
             final[(bet.player_id, bet.kind)] = bet.amount  # the last total of each bet
         inserted = {(bet.player_id, bet.kind): bet for bet in new}
         if inserted:
-            connection.execute(
-                insert(round_bets),
+            _NEW_BET.execute_many(
+                connection,
                 [
                     {
                         "round_id": round_id,
@@ -255,14 +283,8 @@ class RoundRecords:
                 ],
             )
         if final:
-            connection.execute(
-                update(round_bets)
-                .where(
-                    round_bets.c.round_id == bindparam("r"),
-                    round_bets.c.player_id == bindparam("p"),
-                    round_bets.c.kind == bindparam("k"),
-                )
-                .values(amount=bindparam("a")),
+            _RAISE_BET.execute_many(
+                connection,
                 [{"r": round_id, "p": p, "k": k, "a": a} for (p, k), a in final.items()],
             )
 
@@ -287,8 +309,8 @@ class RoundRecords:
     ) -> None:
         if not items:
             return
-        connection.execute(
-            insert(journal),
+        _JOURNAL.execute_many(
+            connection,
             [
                 {
                     "round_id": round_id,
