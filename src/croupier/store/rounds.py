@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
@@ -34,12 +35,18 @@ from croupier.store.schema import (
     sessions,
 )
 
-_LOCK_BALANCES = (
-    select(accounts.c.id, accounts.c.balance)
-    .where(accounts.c.id.in_(bindparam("ids", expanding=True)))
-    .order_by(accounts.c.id)
-    .with_for_update()
-)
+
+@cache
+def _lock_balances(count: int) -> Prepared:
+    """Balances of ``count`` accounts, locked (PostgreSQL ``FOR UPDATE``, in id order)."""
+    return Prepared(
+        select(accounts.c.id, accounts.c.balance)
+        .where(accounts.c.id.in_([bindparam(f"i{n}") for n in range(count)]))
+        .order_by(accounts.c.id)
+        .with_for_update()
+    )
+
+
 _SETTLE_BET = Prepared(
     update(round_bets)
     .where(
@@ -243,8 +250,13 @@ class RoundRecords:
         """Balances of ``ids``, locked until the transaction ends (PostgreSQL ``FOR UPDATE``, in
         id order so concurrent tables cannot deadlock; SQLite holds its one write lock already
         since ``BEGIN IMMEDIATE``)."""
-        rows = connection.execute(_LOCK_BALANCES, {"ids": sorted(set(ids))}).all()
-        return {row.id: row.balance for row in rows}
+        wanted = sorted(set(ids))
+        cursor = _lock_balances(len(wanted)).execute(
+            connection, {f"i{n}": account for n, account in enumerate(wanted)}
+        )
+        rows = cursor.fetchall()
+        cursor.close()
+        return {account: balance for account, balance in rows}
 
     def stake_all(
         self,

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import enum
+from functools import cache
 
 
 class Regulation(enum.Enum):
@@ -73,6 +74,7 @@ _PT = {
 }
 
 
+@cache  # asked for every bet judged: the same few texts
 def cite(regulation: Regulation, key: str) -> str:
     """Citation text for ``key`` under ``regulation``, e.g. ``Macau baccarat art. 17(4)``."""
     table = _MACAU if regulation is Regulation.MACAU else _PT
