@@ -10,6 +10,7 @@ itself fails, every job of the group is answered with that error: nothing of the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
 import time
@@ -37,6 +38,7 @@ class Writer:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._connection: Connection | None = None  # the thread's own, opened on first use
         self._thread = threading.Thread(target=self._work, name="croupier-writer", daemon=True)
         self._thread.start()
         self.groups = 0
@@ -50,11 +52,25 @@ class Writer:
         self._jobs.put((job, future, loop))
         return await future
 
+    def _reset(self) -> None:
+        """After a failure the connection may be broken: the next group opens a fresh one."""
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                self._connection.close()
+            self._connection = None
+
     def stop(self) -> None:
         self._jobs.put(None)
         self._thread.join(30)
 
     def _work(self) -> None:
+        try:
+            self._loop()
+        finally:
+            if self._connection is not None:
+                self._connection.close()
+
+    def _loop(self) -> None:
         while True:
             first = self._jobs.get()
             if first is None:
@@ -75,19 +91,31 @@ class Writer:
         started = time.perf_counter()
         answers: list[tuple[Any, BaseException | None]] = []
         try:
-            with self.engine.begin() as connection:
-                for job, _future, _loop in group:
-                    savepoint = connection.begin_nested()
+            if self._connection is None:
+                # one connection for the thread's life: no pool checkout and reset per group
+                self._connection = self.engine.connect()
+            connection = self._connection
+            with connection.begin() as transaction:
+                if len(group) == 1:  # alone: the transaction itself undoes a refused job
                     try:
-                        result = job(connection)
+                        answers.append((group[0][0](connection), None))
                     except BaseException as refused:  # handed to the job's caller
-                        savepoint.rollback()
+                        transaction.rollback()
                         answers.append((None, refused))
-                    else:
-                        savepoint.commit()
-                        answers.append((result, None))
+                else:
+                    for job, _future, _loop in group:
+                        savepoint = connection.begin_nested()
+                        try:
+                            result = job(connection)
+                        except BaseException as refused:  # handed to the job's caller
+                            savepoint.rollback()
+                            answers.append((None, refused))
+                        else:
+                            savepoint.commit()
+                            answers.append((result, None))
         except BaseException as failure:  # the commit failed: nobody's work stands
             answers = [(None, failure) for _ in group]
+            self._reset()
         self.groups += 1
         self.jobs += len(group)
         self.slowest_group_ms = max(self.slowest_group_ms, (time.perf_counter() - started) * 1000)
