@@ -44,7 +44,7 @@ TOKEN = "bench-operator"
 OPERATOR = {"Authorization": f"Bearer {TOKEN}"}
 SEATS = 9
 #: (label, players, bets per second per player; 0: closed loop, as fast as acknowledged)
-SCENARIOS = (("1", 1, 0), ("10", 10, 0), ("100", 100, 0), ("100-paced", 100, 20))
+SCENARIOS = [("1", 1, 0), ("10", 10, 0), ("100", 100, 0), ("100-paced", 100, 20)]
 FANOUT_RATE = 200  # events per second in the fan-out test, for croupier and the bare baseline
 OVERRIDES = {"table.max_payout_per_round": 10**12}  # rule 40: no individual maximum
 
@@ -438,7 +438,19 @@ def main() -> None:
         action="store_true",
         help="run the server on CPU 0 and this process's clients on the other CPUs (Linux)",
     )
+    parser.add_argument(
+        "--only",
+        help="comma-separated scenario labels to run (1, 10, 100, 100-paced); default: all",
+    )
+    parser.add_argument("--no-fanout", action="store_true", help="skip the fan-out measurement")
+    parser.add_argument("--no-postgres", action="store_true", help="skip PostgreSQL")
     args = parser.parse_args()
+    if args.only:
+        wanted = set(args.only.split(","))
+        unknown = wanted - {label for label, _, _ in SCENARIOS}
+        if unknown:
+            parser.error(f"--only: unknown scenarios {sorted(unknown)}")
+        SCENARIOS[:] = [s for s in SCENARIOS if s[0] in wanted]
     if args.pin:
         cpus = sorted(os.sched_getaffinity(0))
         PIN["server"], PIN["clients"] = {cpus[0]}, set(cpus[1:]) or {cpus[0]}
@@ -448,10 +460,13 @@ def main() -> None:
         sqlite = f"sqlite:///{tmp}/bench.db"
         print("bets on SQLite", flush=True)
         report["sqlite"] = bets_scenario(sqlite, args.seconds)
-        print("fan-out to 1,000 watchers (SQLite)", flush=True)
-        report["fanout"] = fanout(f"sqlite:///{tmp}/fanout.db", args.seconds)
-        print(f"  {report['fanout']}", flush=True)
-    if wipe_postgres(args.postgres):
+        if not args.no_fanout:
+            print("fan-out to 1,000 watchers (SQLite)", flush=True)
+            report["fanout"] = fanout(f"sqlite:///{tmp}/fanout.db", args.seconds)
+            print(f"  {report['fanout']}", flush=True)
+    if args.no_postgres:
+        report["postgresql"] = "skipped (--no-postgres)"
+    elif wipe_postgres(args.postgres):
         print("bets on PostgreSQL", flush=True)
         report["postgresql"] = bets_scenario(args.postgres, args.seconds)
         wipe_postgres(args.postgres)

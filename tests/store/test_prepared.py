@@ -1,0 +1,74 @@
+"""Prepared statements write what SQLAlchemy would: dates SQLAlchemy reads back, JSON that
+round-trips, literals of the statement bound, and they join the caller's transaction (a
+rollback undoes them), on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, bindparam, insert, select, update
+
+from croupier.store.ledger import Ledger
+from croupier.store.prepared import Prepared
+from croupier.store.rounds import RoundRecords
+from croupier.store.schema import accounts, journal, transactions
+
+NEW_POSTING = Prepared(
+    insert(transactions)
+    .values(kind=bindparam("kind"), reference=bindparam("ref"), created_at=bindparam("at"))
+    .returning(transactions.c.id)
+)
+GUARDED = Prepared(
+    update(accounts)
+    .where(accounts.c.id == bindparam("aid"), accounts.c.balance + bindparam("delta") >= 0)
+    .values(balance=accounts.c.balance + bindparam("delta"))
+)
+
+
+def _account(engine: Engine, balance: int) -> int:
+    with engine.begin() as c:
+        made = c.execute(
+            insert(accounts)
+            .values(
+                owner="t", kind="player", currency="EUR", may_go_negative=False, balance=balance
+            )
+            .returning(accounts.c.id)
+        )
+        return int(made.scalar_one())
+
+
+def test_a_date_written_raw_is_read_back_by_sqlalchemy(engine: Engine) -> None:
+    at = datetime(2026, 11, 22, 20, 30, 15, 123456, tzinfo=UTC)
+    with engine.begin() as c:
+        cursor = NEW_POSTING.execute(c, {"kind": "stake", "ref": "round:1", "at": at})
+        posting = int(cursor.fetchone()[0])
+    with engine.connect() as c:
+        row = c.execute(select(transactions).where(transactions.c.id == posting)).one()
+    assert (row.kind, row.reference) == ("stake", "round:1")
+    assert row.created_at.replace(tzinfo=UTC) == at
+
+
+def test_json_round_trips_and_many_rows_are_written(engine: Engine) -> None:
+    records = RoundRecords(engine, Ledger(engine))
+    round_id = records.begin_round(records.create_table("t", {"ruleset": "x"}), 1, None)
+    rows = [
+        {"round_id": round_id, "seq": n, "command": "bet", "args": {"n": n}, "events": [{"e": n}]}
+        for n in range(3)
+    ]
+    statement = Prepared(insert(journal).values({k: bindparam(k) for k in rows[0]}))
+    with engine.begin() as c:
+        statement.execute_many(c, rows)
+    with engine.connect() as c:
+        read = c.execute(select(journal.c.args, journal.c.events).order_by(journal.c.seq)).all()
+    assert [(r.args, r.events) for r in read] == [({"n": n}, [{"e": n}]) for n in range(3)]
+
+
+def test_a_literal_is_bound_and_a_rollback_undoes_the_raw_statement(engine: Engine) -> None:
+    account = _account(engine, 100)
+    with engine.begin() as c:
+        assert GUARDED.execute(c, {"aid": account, "delta": -150}).rowcount == 0  # 100 - 150 < 0
+        assert GUARDED.execute(c, {"aid": account, "delta": -40}).rowcount == 1
+        c.rollback()
+    with engine.connect() as c:
+        balance = c.execute(select(accounts.c.balance).where(accounts.c.id == account)).scalar()
+    assert balance == 100
