@@ -5,11 +5,14 @@ Run:  python3 benchmarks/bench_server.py [--seconds 5] [--postgres URL] [--json]
 For 1, 10 and 100 concurrent players on SQLite (and on PostgreSQL when reachable; default
 ``postgresql://postgres@127.0.0.1:5432/test``, which is wiped): each player holds a WebSocket to
 its table and bets in a loop, one bet in flight at a time (closed loop: the throughput a server
-reaches, with latency = players / throughput); and 100 players each betting 20 times a second
-(2,000 bets/s offered: the latency at the target's load). A bet counts when its acknowledgement
-arrives (the stake is committed in the database by then). Reported: acknowledged bets/s, settled
-bets/s (bets placed in the run that the tables settled, read from the database afterwards) and
-acknowledgement latency p50/p99. Baseline in the same run: bare ledger postings (one
+reaches, with latency = players / throughput); ``100-paced``: 100 players each betting 21 times a
+second (2,100 bets/s offered: the latency at the target's load), each player starting at its own
+random moment within the first interval (fixed seed), as independent players do; ``100-burst``:
+100 players betting 20 times a second all at the same moment (100 bets in the same millisecond
+every 50 ms: the time to clear a burst; the only paced scenario of earlier runs). A bet counts
+when its acknowledgement arrives (the stake is committed in the database by then). Reported:
+acknowledged bets/s, settled bets/s (bets placed in the run, from the round journal, whose rounds
+the tables settled, read from the database afterwards) and acknowledgement latency p50/p99. Baseline in the same run: bare ledger postings (one
 ``Ledger.transfer`` per transaction, no server) on the same database.
 
 Fan-out: 1,000 WebSocket watchers of one table receive the operator's announcements, sent at
@@ -29,6 +32,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -43,8 +47,15 @@ import websockets
 TOKEN = "bench-operator"
 OPERATOR = {"Authorization": f"Bearer {TOKEN}"}
 SEATS = 9
-#: (label, players, bets per second per player; 0: closed loop, as fast as acknowledged)
-SCENARIOS = [("1", 1, 0), ("10", 10, 0), ("100", 100, 0), ("100-paced", 100, 20)]
+#: (label, players, bets per second per player (0: closed loop, as fast as acknowledged),
+#: every player's bet at the same moment)
+SCENARIOS = [
+    ("1", 1, 0, False),
+    ("10", 10, 0, False),
+    ("100", 100, 0, False),
+    ("100-paced", 100, 21, False),
+    ("100-burst", 100, 20, True),
+]
 FANOUT_RATE = 200  # events per second in the fan-out test, for croupier and the bare baseline
 OVERRIDES = {"table.max_payout_per_round": 10**12}  # rule 40: no individual maximum
 
@@ -143,9 +154,16 @@ def setup(base: str, players: int, label: str = "") -> list[tuple[int, str]]:
 
 
 async def bettor(
-    port: int, table: int, token: str, until: float, latencies: list[float], rate: float = 0
+    port: int,
+    table: int,
+    token: str,
+    until: float,
+    latencies: list[float],
+    rate: float = 0,
+    phase: float = 0,
 ) -> None:
-    """Bet in a loop, one bet in flight; ``rate`` > 0 paces the bets (bets per second)."""
+    """Bet in a loop, one bet in flight; ``rate`` > 0 paces the bets (bets per second), the
+    first ``phase`` seconds after the start."""
     async with websockets.connect(
         f"ws://127.0.0.1:{port}/tables/{table}/ws?token={token}", max_queue=None, compression=None
     ) as ws:
@@ -154,7 +172,7 @@ async def bettor(
         while time.perf_counter() < until:
             ref += 1
             if rate:
-                await asyncio.sleep(max(0.0, start + ref / rate - time.perf_counter()))
+                await asyncio.sleep(max(0.0, start + phase + ref / rate - time.perf_counter()))
             sent = time.perf_counter()
             await ws.send(json.dumps({"type": "bet", "kind": "player", "amount": 100, "ref": ref}))
             while True:
@@ -166,14 +184,29 @@ async def bettor(
 
 
 async def crowd(
-    port: int, seats: list[tuple[int, str]], until: float, latencies: list[float], rate: float
+    port: int,
+    seats: list[tuple[int, str]],
+    until: float,
+    latencies: list[float],
+    rate: float,
+    burst: bool = False,
 ) -> None:
-    await asyncio.gather(*(bettor(port, t, tok, until, latencies, rate) for t, tok in seats))
+    """Every player bets ``rate`` times a second. Each starts at its own random moment within
+    the first interval (fixed seed), as independent players do; ``burst``: all at the same
+    moment, so the table receives every player's bet in the same millisecond."""
+    draw = random.Random(20261122)
+    phases = [0.0 if burst or not rate else draw.uniform(0, 1 / rate) for _ in seats]
+    await asyncio.gather(
+        *(
+            bettor(port, t, tok, until, latencies, rate, phase)
+            for (t, tok), phase in zip(seats, phases, strict=True)
+        )
+    )
 
 
-def settled_count(url: str, since_round: int) -> tuple[int, int]:
-    """Bets (each accepted bet command, from the journal) in rounds settled after
-    ``since_round``, and the highest round id so far."""
+def settled_count(url: str, since: int) -> tuple[int, int]:
+    """Bets placed after journal entry ``since`` (each accepted bet command) whose rounds are
+    settled, and the highest journal entry so far."""
     from sqlalchemy import func, select
 
     from croupier.store.database import connect
@@ -185,12 +218,12 @@ def settled_count(url: str, since_round: int) -> tuple[int, int]:
             select(func.count())
             .select_from(journal.join(rounds, rounds.c.id == journal.c.round_id))
             .where(
-                rounds.c.id > since_round,
+                journal.c.id > since,
                 rounds.c.status == "settled",
                 journal.c.command == "place_bet",
             )
         ).scalar_one()
-        high = c.execute(select(func.coalesce(func.max(rounds.c.id), 0))).scalar_one()
+        high = c.execute(select(func.coalesce(func.max(journal.c.id), 0))).scalar_one()
     engine.dispose()
     return int(settled), int(high)
 
@@ -225,16 +258,16 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
     results: dict[str, Any] = {}
     try:
         high = 0
-        for label, players, rate in SCENARIOS:
+        for label, players, rate, burst in SCENARIOS:
             seats = setup(f"http://127.0.0.1:{port}", players, label)
             # one second of the same load first: compiled statements, shoes, connections warm
-            asyncio.run(crowd(port, seats, time.perf_counter() + 1, [], rate))
+            asyncio.run(crowd(port, seats, time.perf_counter() + 1, [], rate, burst))
             _, high = settled_count(url, 0)
             latencies: list[float] = []
             start = time.perf_counter()
             until = start + seconds
 
-            asyncio.run(crowd(port, seats, until, latencies, rate))
+            asyncio.run(crowd(port, seats, until, latencies, rate, burst))
             elapsed = time.perf_counter() - start
             time.sleep(2.5)  # the last windows close and settle
             settled, _ = settled_count(url, high)
@@ -440,14 +473,14 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        help="comma-separated scenario labels to run (1, 10, 100, 100-paced); default: all",
+        help="comma-separated scenario labels (1, 10, 100, 100-paced, 100-burst); default: all",
     )
     parser.add_argument("--no-fanout", action="store_true", help="skip the fan-out measurement")
     parser.add_argument("--no-postgres", action="store_true", help="skip PostgreSQL")
     args = parser.parse_args()
     if args.only:
         wanted = set(args.only.split(","))
-        unknown = wanted - {label for label, _, _ in SCENARIOS}
+        unknown = wanted - {s[0] for s in SCENARIOS}
         if unknown:
             parser.error(f"--only: unknown scenarios {sorted(unknown)}")
         SCENARIOS[:] = [s for s in SCENARIOS if s[0] in wanted]

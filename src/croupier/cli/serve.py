@@ -28,6 +28,7 @@ def serve_command(
     import uvicorn
 
     from croupier.server.app import create_app
+    from croupier.server.collector import freeze_startup_objects
     from croupier.server.service import Casino
 
     casino = Casino(database, defaults=demo, operator_token=operator_token)
@@ -40,6 +41,7 @@ def serve_command(
             print(f"demo player 'demo' token: {casino.credentials.demo_token}", flush=True)
         if casino.recovered:
             print(f"voided and refunded {len(casino.recovered)} interrupted round(s)", flush=True)
+        freeze_startup_objects()  # no full collection walks the startup heap again
 
     app = create_app(casino, on_start=announce)
 
