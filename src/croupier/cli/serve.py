@@ -50,4 +50,11 @@ def serve_command(
     # with Python's default 5 ms switch interval each statement could wait behind the event loop.
     sys.setswitchinterval(0.0002)
     # no per-message compression: event messages are small, and deflate costs the fan-out
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", ws_per_message_deflate=False
+    )
+    # listening before the tables start: a client that reads the printed URL and connects at
+    # once waits in the socket's backlog until the app is ready, instead of being refused
+    listening = config.bind_socket()
+    listening.listen(config.backlog)
+    uvicorn.Server(config).run(sockets=[listening])
