@@ -211,3 +211,35 @@ def test_any_sequence_of_transfers_keeps_the_books(engine, moves):
                 ledger.transfer(a, b, amount, "move", "m")
     assert {p: ledger.balance(p) for p in players} == model
     assert ledger.audit() == []
+
+
+@pytest.mark.parametrize("together", [True, False], ids=["one-statement", "per-account"])
+def test_a_short_debit_among_many_legs_moves_no_balance(funded, monkeypatch, together):
+    # all balances move in one statement where the database returns the rows it updated, one
+    # statement per account otherwise (SQLite before 3.35); either way a refusal moves nothing
+    ledger, cashier, alice, house = funded
+    if not together:
+        monkeypatch.setattr(ledger.engine.dialect, "update_returning", False)
+    bob = ledger.open_account("bob", "player", "EUR")
+    carol = ledger.open_account("carol", "player", "EUR")
+    ledger.transfer(cashier, bob, 5_00, "deposit", "d2")
+    ledger.transfer(cashier, carol, 30_00, "deposit", "d3")
+    ids = (cashier, alice, bob, carol, house)
+    before = [ledger.balance(a) for a in ids], _books(ledger.engine)
+    legs = [(cashier, 7_00), (alice, -10_00), (bob, -5_01), (carol, -2_00), (house, 10_01)]
+    with ledger.engine.begin() as connection:  # the transaction commits after the refusal
+        with pytest.raises(RuleViolation) as refused:  # bob holds 5.00, not 5.01
+            ledger.post("stake", "round-5", legs, connection)
+        assert refused.value.field == "amount"
+    assert ([ledger.balance(a) for a in ids], _books(ledger.engine)) == before
+    legs[2] = (bob, -5_00)
+    legs[4] = (house, 10_00)
+    ledger.post("stake", "round-5", legs)
+    assert [ledger.balance(a) for a in ids] == [
+        before[0][0] + 7_00,
+        40_00,
+        0,
+        28_00,
+        10_00,
+    ]
+    assert ledger.audit() == []

@@ -14,8 +14,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 
-from sqlalchemy import Connection, Engine, bindparam, func, insert, or_, select, update
+from sqlalchemy import (
+    BigInteger,
+    Connection,
+    Engine,
+    Integer,
+    bindparam,
+    case,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import RuleViolation
@@ -94,15 +107,18 @@ class Ledger:
         reference: str,
         legs: Sequence[tuple[int, int]],
         connection: Connection | None = None,
+        *,
+        locked: bool = False,
     ) -> int:
         """Write one posting of ``legs`` (account id, signed amount) and return its id.
 
         With ``connection`` the posting joins the caller's transaction (so it commits or rolls
-        back with the round event that caused it); otherwise it is its own transaction. On any
-        refusal nothing is written."""
+        back with the round event that caused it); otherwise it is its own transaction.
+        ``locked``: the caller's transaction already locked every account of ``legs`` in id
+        order. On any refusal nothing is written."""
         _validate(legs)
         if connection is not None:
-            return _post(connection, kind, reference, legs, self._currency)
+            return _post(connection, kind, reference, legs, self._currency, locked)
         with self.engine.begin() as own:
             return _post(own, kind, reference, legs, self._currency)
 
@@ -185,18 +201,100 @@ _NEW_ENTRY = Prepared(
 )
 
 
+@cache
+def _lock_in_order(count: int) -> Prepared:
+    """``count`` accounts locked in id order (PostgreSQL ``FOR UPDATE``)."""
+    return Prepared(
+        select(accounts.c.id)
+        .where(accounts.c.id.in_([bindparam(f"i{n}") for n in range(count)]))
+        .order_by(accounts.c.id)
+        .with_for_update()
+    )
+
+
+@cache
+def _move_together(count: int) -> Prepared:
+    """``count`` balances moved by one statement, returning the ids it moved: a debit that
+    would take an account the database forbids to go negative below zero moves nothing (its
+    id is not returned). One round trip to PostgreSQL instead of one per account."""
+    ids = [bindparam(f"a{n}", type_=Integer) for n in range(count)]
+    delta = case(
+        *[(accounts.c.id == ids[n], bindparam(f"d{n}", type_=BigInteger)) for n in range(count)]
+    )
+    return Prepared(
+        update(accounts)
+        .where(
+            accounts.c.id.in_(ids),
+            or_(accounts.c.may_go_negative, accounts.c.balance + delta >= 0),
+        )
+        .values(balance=accounts.c.balance + delta)
+        .returning(accounts.c.id)
+    )
+
+
+def _move(connection: Connection, net: dict[int, int], locked: bool) -> None:
+    """Move every balance of ``net`` (account id -> signed amount) or none: a refusal moves
+    back what was moved and raises."""
+    ids = sorted(net)
+    if not connection.dialect.update_returning:  # SQLite before 3.35: one statement each
+        _move_each(connection, ids, net)
+        return
+    if not locked and connection.dialect.name == "postgresql":
+        # rows locked in id order first: concurrent postings cannot deadlock on them
+        _lock_in_order(len(ids)).execute(
+            connection, {f"i{n}": a for n, a in enumerate(ids)}
+        ).close()
+    cursor = _move_together(len(ids)).execute(connection, _pairs(ids, net))
+    moved = {row[0] for row in cursor.fetchall()}
+    cursor.close()
+    if len(moved) == len(ids):
+        return
+    if moved:
+        back = sorted(moved)
+        _move_together(len(back)).execute(
+            connection, _pairs(back, {a: -net[a] for a in back})
+        ).close()
+    raise RuleViolation(
+        "amount", "an account would go below zero: too little balance for this posting", _RULE
+    )
+
+
+def _pairs(ids: Sequence[int], net: dict[int, int]) -> dict[str, int]:
+    params = {f"a{n}": a for n, a in enumerate(ids)}
+    params.update({f"d{n}": net[a] for n, a in enumerate(ids)})
+    return params
+
+
+def _move_each(connection: Connection, ids: Sequence[int], net: dict[int, int]) -> None:
+    moved: list[tuple[int, int]] = []
+    for account_id in ids:
+        amount = net[account_id]
+        statement = _GUARDED_MOVE if amount < 0 else _MOVE
+        if statement.execute(connection, {"aid": account_id, "delta": amount}).rowcount != 1:
+            for done, back in reversed(moved):
+                _MOVE.execute(connection, {"aid": done, "delta": -back})
+            raise RuleViolation(
+                "amount",
+                "an account would go below zero: too little balance for this posting",
+                _RULE,
+            )
+        moved.append((account_id, amount))
+
+
 def _post(
     connection: Connection,
     kind: str,
     reference: str,
     legs: Sequence[tuple[int, int]],
     known: dict[int, str],
+    locked: bool = False,
 ) -> int:
-    """Balances first, in a fixed account order (no deadlocks between concurrent postings);
-    a debit that would take an account the database forbids to go negative below zero updates
-    no row, and the balances already moved are moved back, so a refusal leaves the caller's
-    transaction exactly as it was, without a savepoint. The CHECK constraint stays as the last
-    word. Then the posting and its entries."""
+    """Balances first, all in one statement (on PostgreSQL after locking them in a fixed
+    account order, unless the caller already holds them: no deadlocks between concurrent
+    postings); a debit that would take an account the database forbids to go negative below
+    zero is not moved, and the balances already moved are moved back, so a refusal leaves the
+    caller's transaction exactly as it was, without a savepoint. The CHECK constraint stays as
+    the last word. Then the posting and its entries."""
     ids = sorted({account_id for account_id, _ in legs})
     missing = [i for i in ids if i not in known]
     if missing:
@@ -216,21 +314,9 @@ def _post(
     net: dict[int, int] = {}
     for account_id, amount in legs:
         net[account_id] = net.get(account_id, 0) + amount
-    moved: list[tuple[int, int]] = []
-    for account_id in ids:
-        amount = net[account_id]
-        if not amount:
-            continue
-        statement = _GUARDED_MOVE if amount < 0 else _MOVE
-        if statement.execute(connection, {"aid": account_id, "delta": amount}).rowcount != 1:
-            for done, back in reversed(moved):
-                _MOVE.execute(connection, {"aid": done, "delta": -back})
-            raise RuleViolation(
-                "amount",
-                "an account would go below zero: too little balance for this posting",
-                _RULE,
-            )
-        moved.append((account_id, amount))
+    net = {a: m for a, m in net.items() if m}
+    if net:
+        _move(connection, net, locked)
     cursor = _NEW_POSTING.execute(
         connection, {"kind": kind, "reference": reference, "created_at": datetime.now(UTC)}
     )

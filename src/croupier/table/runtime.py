@@ -419,7 +419,9 @@ class Table:
             for _, seat, kind, total, added in placed
         ]
         try:
-            self.records.stake_all(connection, self.round_id, self.accounts.escrow, bets)
+            self.records.stake_all(
+                connection, self.round_id, self.accounts.escrow, bets, locked=True
+            )
         except RuleViolation as refusal:
             raise RuntimeError(f"stakes refused after the balance check: {refusal}") from refusal
 
@@ -573,7 +575,9 @@ class Table:
             b.amount for b in self.round.bets if b.bettor == seat.name and b.kind == kind
         )
         bet = StandingBet(seat.session_id, seat.player_id, seat.account, kind, standing + stake)
-        self.records.stake_all(connection, self.round_id, self.accounts.escrow, [(bet, stake)])
+        self.records.stake_all(
+            connection, self.round_id, self.accounts.escrow, [(bet, stake)], locked=True
+        )
         rnd.decide(seat.name, decision)
         self._write_log(connection)
 
