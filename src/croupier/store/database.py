@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 DEFAULT_URL = "sqlite:///croupier.db"
@@ -25,7 +26,9 @@ def connect(url: str = DEFAULT_URL) -> Engine:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, pool_pre_ping=True)
+        event.listen(engine, "after_cursor_execute", _results_now)
+        return engine
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
 
     @event.listens_for(engine, "connect")
@@ -60,6 +63,42 @@ def connect(url: str = DEFAULT_URL) -> Engine:
             writer.release()
 
     return engine
+
+
+PIPELINE = "croupier.pipeline"  # the connection's open pipeline, in its ``info``
+
+
+@contextlib.contextmanager
+def pipelined(connection: Connection) -> Iterator[Callable[[], None]]:
+    """Statements sent without waiting for each answer (psycopg's pipeline mode, PostgreSQL):
+    a statement whose rows are read waits for them, the others travel together, so a job of
+    several statements costs a round trip per read rather than one per statement. Yields
+    ``flush``: wait until the database has answered everything sent (and raise its error, if
+    any). Statements run through SQLAlchemy inside the block are answered at once
+    (:func:`_results_now`). Elsewhere (SQLite, in-process) statements run as they come and
+    ``flush`` does nothing."""
+    raw: Any = connection.connection.dbapi_connection
+    if connection.dialect.name != "postgresql" or not hasattr(raw, "pipeline"):
+        yield _nothing
+        return
+    with raw.pipeline() as pipeline:
+        connection.info[PIPELINE] = pipeline
+        try:
+            yield pipeline.sync
+        finally:
+            connection.info.pop(PIPELINE, None)
+
+
+def _nothing() -> None:
+    return None
+
+
+def _results_now(connection: Connection, *_args: Any) -> None:
+    """SQLAlchemy reads a statement's result (its columns, its rows, its count) as soon as it
+    has run it: inside a pipeline, wait for that answer first."""
+    pipeline = connection.info.get(PIPELINE)
+    if pipeline is not None:
+        pipeline.sync()
 
 
 def migrate(engine: Engine) -> None:

@@ -19,6 +19,8 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
+from croupier.store.database import pipelined
+
 T = TypeVar("T")
 MAX_GROUP = 256
 
@@ -96,23 +98,10 @@ class Writer:
                 self._connection = self.engine.connect()
             connection = self._connection
             with connection.begin() as transaction:
-                if len(group) == 1:  # alone: the transaction itself undoes a refused job
-                    try:
-                        answers.append((group[0][0](connection), None))
-                    except BaseException as refused:  # handed to the job's caller
-                        transaction.rollback()
-                        answers.append((None, refused))
-                else:
-                    for job, _future, _loop in group:
-                        savepoint = connection.begin_nested()
-                        try:
-                            result = job(connection)
-                        except BaseException as refused:  # handed to the job's caller
-                            savepoint.rollback()
-                            answers.append((None, refused))
-                        else:
-                            savepoint.commit()
-                            answers.append((result, None))
+                with pipelined(connection) as flush:
+                    answers = _run_jobs(connection, group, flush)
+                if len(group) == 1 and answers[0][1] is not None:
+                    transaction.rollback()  # alone: the transaction itself undoes it
         except BaseException as failure:  # the commit failed: nobody's work stands
             answers = [(None, failure) for _ in group]
             self._reset()
@@ -121,3 +110,30 @@ class Writer:
         self.slowest_group_ms = max(self.slowest_group_ms, (time.perf_counter() - started) * 1000)
         for (_job, future, loop), (outcome, problem) in zip(group, answers, strict=True):
             loop.call_soon_threadsafe(_answer, future, outcome, problem)
+
+
+def _run_jobs(
+    connection: Connection, group: list[_Job], flush: Callable[[], None]
+) -> list[tuple[Any, BaseException | None]]:
+    """Each job in its own savepoint (a job alone needs none); ``flush`` makes the database
+    answer everything the job sent, so an error is raised inside the job that caused it."""
+    raw = connection.connection.dbapi_connection
+    assert raw is not None
+    answers: list[tuple[Any, BaseException | None]] = []
+    alone = len(group) == 1
+    for job, _future, _loop in group:
+        if not alone:
+            raw.execute("SAVEPOINT job")
+        try:
+            result = job(connection)
+            flush()
+        except BaseException as refused:  # handed to the job's caller
+            if not alone:
+                raw.execute("ROLLBACK TO SAVEPOINT job")
+                raw.execute("RELEASE SAVEPOINT job")
+            answers.append((None, refused))
+        else:
+            if not alone:
+                raw.execute("RELEASE SAVEPOINT job")
+            answers.append((result, None))
+    return answers

@@ -1,0 +1,103 @@
+"""The writer thread's group commit (croupier.store.writer), on SQLite and PostgreSQL (where a
+group's statements travel in psycopg's pipeline mode): jobs that arrive together share one
+transaction, each in its own savepoint, so a job refused by the rules or by the database leaves
+the others' work standing, and the refused one is answered with its own error."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, Engine, select
+
+from croupier.errors import RuleViolation
+from croupier.store.ledger import _MOVE, Ledger
+from croupier.store.schema import accounts
+from croupier.store.writer import Writer
+
+
+@pytest.fixture
+def books(engine: Engine) -> tuple[Ledger, int, int]:
+    ledger = Ledger(engine)
+    cashier = ledger.open_account("cashier", "cashier", "EUR", may_go_negative=True)
+    alice = ledger.open_account("alice", "player", "EUR")
+    ledger.transfer(cashier, alice, 10_00, "deposit", "d1")
+    return ledger, cashier, alice
+
+
+def _in_one_group(writer: Writer, jobs: list[Any]) -> list[Any]:
+    """Run ``jobs`` as one group: the writer is held by a first job until all are queued."""
+    held = threading.Event()
+
+    async def main() -> list[Any]:
+        blocker = asyncio.ensure_future(writer.run(lambda _c: held.wait(10)))
+        await asyncio.sleep(0.05)  # the writer is inside the blocker's group now
+        tasks = [asyncio.ensure_future(writer.run(job)) for job in jobs]
+        await asyncio.sleep(0)  # every job is queued
+        held.set()
+        await blocker
+        return await asyncio.gather(*tasks, return_exceptions=True)
+
+    return asyncio.run(main())
+
+
+def test_a_refused_job_leaves_the_others_of_its_group_standing(books) -> None:
+    ledger, cashier, alice = books
+    writer = Writer(ledger.engine)
+
+    def pays(amount: int) -> Any:
+        return lambda c: ledger.post(
+            "deposit", f"p{amount}", [(cashier, -amount), (alice, amount)], c
+        )
+
+    def refused_by_rule(c: Connection) -> None:
+        ledger.post("deposit", "p2", [(cashier, -2_00), (alice, 2_00)], c)
+        raise RuleViolation("job", "refused after writing", "test")
+
+    def refused_by_database(c: Connection) -> None:
+        ledger.post("deposit", "p3", [(cashier, -3_00), (alice, 3_00)], c)
+        # past the ledger's own guard: the database's CHECK constraint refuses it
+        _MOVE.execute(c, {"aid": alice, "delta": -1_000_00}).close()
+
+    def reads_then_pays(c: Connection) -> int:
+        seen = c.execute(select(accounts.c.balance).where(accounts.c.id == alice)).scalar_one()
+        pays(4_00)(c)
+        return int(seen)
+
+    try:
+        answers = _in_one_group(
+            writer, [pays(1_00), refused_by_rule, refused_by_database, reads_then_pays]
+        )
+    finally:
+        writer.stop()
+    assert (writer.groups, writer.jobs) == (2, 5)  # the blocker, then the four together
+    first, by_rule, by_database, seen = answers
+    assert isinstance(first, int)
+    assert isinstance(by_rule, RuleViolation) and by_rule.field == "job"
+    assert "balance_not_negative" in str(by_database)
+    assert seen == 11_00  # inside the group: the first job's payment, nothing of the refused
+    assert ledger.balance(alice) == 10_00 + 1_00 + 4_00
+    assert ledger.audit() == []
+
+
+def test_a_lone_refused_job_writes_nothing(books) -> None:
+    ledger, cashier, alice = books
+    writer = Writer(ledger.engine)
+
+    def refused(c: Connection) -> None:
+        ledger.post("deposit", "p5", [(cashier, -5_00), (alice, 5_00)], c)
+        raise RuleViolation("job", "refused after writing", "test")
+
+    async def main() -> None:
+        with pytest.raises(RuleViolation):
+            await writer.run(refused)
+        await writer.run(lambda c: ledger.post("deposit", "p6", [(cashier, -6), (alice, 6)], c))
+
+    try:
+        asyncio.run(main())
+    finally:
+        writer.stop()
+    assert ledger.balance(alice) == 10_06
+    assert ledger.audit() == []
