@@ -213,13 +213,9 @@ def test_any_sequence_of_transfers_keeps_the_books(engine, moves):
     assert ledger.audit() == []
 
 
-@pytest.mark.parametrize("together", [True, False], ids=["one-statement", "per-account"])
-def test_a_short_debit_among_many_legs_moves_no_balance(funded, monkeypatch, together):
-    # all balances move in one statement where the database returns the rows it updated, one
-    # statement per account otherwise (SQLite before 3.35); either way a refusal moves nothing
+def test_a_short_debit_among_many_legs_moves_no_balance(funded):
+    # all balances move in one statement that returns the rows it moved: those are moved back
     ledger, cashier, alice, house = funded
-    if not together:
-        monkeypatch.setattr(ledger.engine.dialect, "update_returning", False)
     bob = ledger.open_account("bob", "player", "EUR")
     carol = ledger.open_account("carol", "player", "EUR")
     ledger.transfer(cashier, bob, 5_00, "deposit", "d2")
@@ -242,4 +238,37 @@ def test_a_short_debit_among_many_legs_moves_no_balance(funded, monkeypatch, tog
         28_00,
         10_00,
     ]
+    assert ledger.audit() == []
+
+
+def test_a_checked_posting_moves_unguarded_and_the_database_refuses_a_mistake(funded):
+    # the table's bets: balances locked and checked by the caller, moved without a read
+    ledger, _, alice, house = funded
+    with ledger.engine.begin() as connection:
+        ledger.post("stake", "r6", [(alice, -20_00), (house, 20_00)], connection, checked=True)
+        ledger.post("payout", "r6", [(house, -5_00), (alice, 5_00)], connection)
+        ledger.post("stake", "r6", [(alice, -1_00), (house, 1_00)], connection, checked=True)
+    assert (ledger.balance(alice), ledger.balance(house)) == (34_00, 16_00)
+    with ledger.engine.connect() as connection:
+        per_posting = connection.execute(
+            select(transactions.c.kind, func.count(), func.sum(entries.c.amount))
+            .join(entries, entries.c.transaction_id == transactions.c.id)
+            .where(transactions.c.reference == "r6")
+            .group_by(transactions.c.id, transactions.c.kind)
+            .order_by(transactions.c.id)
+        ).all()
+    assert [tuple(row) for row in per_posting] == [
+        ("stake", 2, 0),
+        ("payout", 2, 0),
+        ("stake", 2, 0),
+    ]
+    before = _books(ledger.engine)
+    mistake = [(alice, -35_00), (house, 35_00)]  # a caller's mistake: 34.00 cannot pay 35.00
+    with (
+        pytest.raises(Exception, match="balance_not_negative"),
+        ledger.engine.begin() as connection,
+    ):
+        ledger.post("stake", "r7", mistake, connection, checked=True)
+    assert (ledger.balance(alice), ledger.balance(house)) == (34_00, 16_00)
+    assert _books(ledger.engine) == before
     assert ledger.audit() == []

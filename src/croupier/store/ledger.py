@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
+from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -25,6 +26,7 @@ from sqlalchemy import (
     case,
     func,
     insert,
+    literal_column,
     or_,
     select,
     update,
@@ -108,25 +110,28 @@ class Ledger:
         legs: Sequence[tuple[int, int]],
         connection: Connection | None = None,
         *,
-        locked: bool = False,
-    ) -> int:
-        """Write one posting of ``legs`` (account id, signed amount) and return its id.
+        checked: bool = False,
+    ) -> None:
+        """Write one posting of ``legs`` (account id, signed amount).
 
         With ``connection`` the posting joins the caller's transaction (so it commits or rolls
-        back with the round event that caused it); otherwise it is its own transaction.
-        ``locked``: the caller's transaction already locked every account of ``legs`` in id
-        order. On any refusal nothing is written."""
+        back with the round event that caused it); otherwise it is its own transaction. On any
+        refusal nothing is written. ``checked``: the caller's transaction already locked every
+        account of ``legs`` (in id order) and saw that their balances cover the debits; the
+        balances then move without being read again, and a mistake is refused by the database
+        itself (the CHECK constraint: an error of the caller's transaction, not a refusal)."""
         _validate(legs)
         if connection is not None:
-            return _post(connection, kind, reference, legs, self._currency, locked)
+            _post(connection, kind, reference, legs, self._currency, checked)
+            return
         with self.engine.begin() as own:
-            return _post(own, kind, reference, legs, self._currency)
+            _post(own, kind, reference, legs, self._currency)
 
-    def transfer(self, source: int, target: int, amount: int, kind: str, reference: str) -> int:
+    def transfer(self, source: int, target: int, amount: int, kind: str, reference: str) -> None:
         """Move ``amount`` (> 0) from ``source`` to ``target``: a posting of two entries."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise RuleViolation("amount", f"{amount!r} must be a positive integer", _RULE)
-        return self.post(kind, reference, [(source, -amount), (target, amount)])
+        self.post(kind, reference, [(source, -amount), (target, amount)])
 
     def audit(self) -> list[str]:
         """Everything wrong with the books (empty when they are right): each account's balance
@@ -199,6 +204,24 @@ _NEW_ENTRY = Prepared(
         amount=bindparam("amount"),
     )
 )
+# PostgreSQL: the posting's id is not read back (a round trip); its entries take it from the
+# session's sequence, which the posting's insert has just advanced
+_NEW_POSTING_UNREAD = Prepared(
+    insert(transactions).values(
+        kind=bindparam("kind"),
+        reference=bindparam("reference"),
+        created_at=bindparam("created_at"),
+    )
+)
+_NEW_ENTRY_OF_LAST_POSTING = Prepared(
+    insert(entries).values(
+        transaction_id=literal_column(
+            f"currval(pg_get_serial_sequence('{transactions.name}', 'id'))"
+        ),
+        account_id=bindparam("account_id"),
+        amount=bindparam("amount"),
+    )
+)
 
 
 @cache
@@ -212,15 +235,21 @@ def _lock_in_order(count: int) -> Prepared:
     )
 
 
+def _case(count: int) -> tuple[list[Any], Any]:
+    """``count`` account ids and the CASE that gives each its own amount."""
+    ids = [bindparam(f"a{n}", type_=Integer) for n in range(count)]
+    delta = case(
+        *[(accounts.c.id == ids[n], bindparam(f"d{n}", type_=BigInteger)) for n in range(count)]
+    )
+    return ids, delta
+
+
 @cache
 def _move_together(count: int) -> Prepared:
     """``count`` balances moved by one statement, returning the ids it moved: a debit that
     would take an account the database forbids to go negative below zero moves nothing (its
     id is not returned). One round trip to PostgreSQL instead of one per account."""
-    ids = [bindparam(f"a{n}", type_=Integer) for n in range(count)]
-    delta = case(
-        *[(accounts.c.id == ids[n], bindparam(f"d{n}", type_=BigInteger)) for n in range(count)]
-    )
+    ids, delta = _case(count)
     return Prepared(
         update(accounts)
         .where(
@@ -232,14 +261,24 @@ def _move_together(count: int) -> Prepared:
     )
 
 
-def _move(connection: Connection, net: dict[int, int], locked: bool) -> None:
+@cache
+def _move_checked(count: int) -> Prepared:
+    """``count`` balances the caller has checked, moved by one statement that returns nothing
+    (on PostgreSQL it travels in the pipeline without a round trip of its own)."""
+    ids, delta = _case(count)
+    return Prepared(
+        update(accounts).where(accounts.c.id.in_(ids)).values(balance=accounts.c.balance + delta)
+    )
+
+
+def _move(connection: Connection, net: dict[int, int], checked: bool) -> None:
     """Move every balance of ``net`` (account id -> signed amount) or none: a refusal moves
     back what was moved and raises."""
     ids = sorted(net)
-    if not connection.dialect.update_returning:  # SQLite before 3.35: one statement each
-        _move_each(connection, ids, net)
+    if checked:
+        _move_checked(len(ids)).execute(connection, _pairs(ids, net)).close()
         return
-    if not locked and connection.dialect.name == "postgresql":
+    if connection.dialect.name == "postgresql":
         # rows locked in id order first: concurrent postings cannot deadlock on them
         _lock_in_order(len(ids)).execute(
             connection, {f"i{n}": a for n, a in enumerate(ids)}
@@ -265,30 +304,14 @@ def _pairs(ids: Sequence[int], net: dict[int, int]) -> dict[str, int]:
     return params
 
 
-def _move_each(connection: Connection, ids: Sequence[int], net: dict[int, int]) -> None:
-    moved: list[tuple[int, int]] = []
-    for account_id in ids:
-        amount = net[account_id]
-        statement = _GUARDED_MOVE if amount < 0 else _MOVE
-        if statement.execute(connection, {"aid": account_id, "delta": amount}).rowcount != 1:
-            for done, back in reversed(moved):
-                _MOVE.execute(connection, {"aid": done, "delta": -back})
-            raise RuleViolation(
-                "amount",
-                "an account would go below zero: too little balance for this posting",
-                _RULE,
-            )
-        moved.append((account_id, amount))
-
-
 def _post(
     connection: Connection,
     kind: str,
     reference: str,
     legs: Sequence[tuple[int, int]],
     known: dict[int, str],
-    locked: bool = False,
-) -> int:
+    checked: bool = False,
+) -> None:
     """Balances first, all in one statement (on PostgreSQL after locking them in a fixed
     account order, unless the caller already holds them: no deadlocks between concurrent
     postings); a debit that would take an account the database forbids to go negative below
@@ -316,14 +339,18 @@ def _post(
         net[account_id] = net.get(account_id, 0) + amount
     net = {a: m for a, m in net.items() if m}
     if net:
-        _move(connection, net, locked)
-    cursor = _NEW_POSTING.execute(
-        connection, {"kind": kind, "reference": reference, "created_at": datetime.now(UTC)}
-    )
-    posting = int(cursor.fetchone()[0])
+        _move(connection, net, checked)
+    posting = {"kind": kind, "reference": reference, "created_at": datetime.now(UTC)}
+    if connection.dialect.name == "postgresql":
+        _NEW_POSTING_UNREAD.execute(connection, posting).close()
+        _NEW_ENTRY_OF_LAST_POSTING.execute_many(
+            connection, [{"account_id": a, "amount": m} for a, m in legs]
+        )
+        return
+    cursor = _NEW_POSTING.execute(connection, posting)
+    posting_id = int(cursor.fetchone()[0])
     cursor.close()
     _NEW_ENTRY.execute_many(
         connection,
-        [{"transaction_id": posting, "account_id": a, "amount": m} for a, m in legs],
+        [{"transaction_id": posting_id, "account_id": a, "amount": m} for a, m in legs],
     )
-    return posting

@@ -265,19 +265,19 @@ class RoundRecords:
         escrow: int,
         bets: Sequence[tuple[StandingBet, int]],
         *,
-        locked: bool = False,
+        checked: bool = False,
     ) -> None:
         """Bets accepted together: each ``(bet, added)`` raises a standing bet to ``bet.amount``
         by ``added``. The stakes move from the players to the escrow in one posting (one entry
         per player); a short balance refuses the whole posting (the caller checked them under
-        lock, so that means a fault). ``locked``: the caller holds the balances of the players
-        and the escrow (:meth:`lock_balances`)."""
+        lock, so that means a fault). ``checked``: the caller locked the balances of the players
+        and the escrow (:meth:`lock_balances`) and saw that they cover the stakes."""
         legs: dict[int, int] = {}
         for bet, added in bets:
             legs[bet.account_id] = legs.get(bet.account_id, 0) - added
         legs[escrow] = sum(added for _, added in bets)
         self.ledger.post(
-            "stake", f"round:{round_id}", list(legs.items()), connection, locked=locked
+            "stake", f"round:{round_id}", list(legs.items()), connection, checked=checked
         )
         new = [bet for bet, added in bets if bet.amount == added]
         raised = [bet for bet, added in bets if bet.amount != added]

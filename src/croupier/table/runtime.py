@@ -420,7 +420,7 @@ class Table:
         ]
         try:
             self.records.stake_all(
-                connection, self.round_id, self.accounts.escrow, bets, locked=True
+                connection, self.round_id, self.accounts.escrow, bets, checked=True
             )
         except RuleViolation as refusal:
             raise RuntimeError(f"stakes refused after the balance check: {refusal}") from refusal
@@ -576,7 +576,7 @@ class Table:
         )
         bet = StandingBet(seat.session_id, seat.player_id, seat.account, kind, standing + stake)
         self.records.stake_all(
-            connection, self.round_id, self.accounts.escrow, [(bet, stake)], locked=True
+            connection, self.round_id, self.accounts.escrow, [(bet, stake)], checked=True
         )
         rnd.decide(seat.name, decision)
         self._write_log(connection)
