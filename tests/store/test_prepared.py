@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
 from sqlalchemy import Engine, bindparam, insert, select, update
 
 from croupier.store.ledger import Ledger
-from croupier.store.prepared import Prepared
+from croupier.store.prepared import ROWS_PER_STATEMENT, Prepared, insert_rows
 from croupier.store.rounds import RoundRecords
 from croupier.store.schema import accounts, journal, transactions
 
+JOURNAL_ROW = {"round_id": 0, "seq": 0, "command": "bet", "args": {}, "events": []}
 NEW_POSTING = Prepared(
     insert(transactions)
     .values(kind=bindparam("kind"), reference=bindparam("ref"), created_at=bindparam("at"))
@@ -61,6 +63,25 @@ def test_json_round_trips_and_many_rows_are_written(engine: Engine) -> None:
     with engine.connect() as c:
         read = c.execute(select(journal.c.args, journal.c.events).order_by(journal.c.seq)).all()
     assert [(r.args, r.events) for r in read] == [({"n": n}, [{"e": n}]) for n in range(3)]
+
+
+@pytest.mark.parametrize("count", [1, 2, ROWS_PER_STATEMENT + 7])
+def test_rows_written_together_read_back_in_order(engine: Engine, count: int) -> None:
+    # on PostgreSQL a batch is one multi-row INSERT (several past ROWS_PER_STATEMENT rows)
+    records = RoundRecords(engine, Ledger(engine))
+    round_id = records.begin_round(records.create_table("t", {"ruleset": "x"}), 1, None)
+    statement = insert_rows(journal, {k: bindparam(k) for k in JOURNAL_ROW})
+    rows = [
+        {**JOURNAL_ROW, "round_id": round_id, "seq": n, "args": {"n": n}, "events": [{"e": n}]}
+        for n in range(count)
+    ]
+    with engine.begin() as c:
+        statement.execute_many(c, rows)
+    with engine.connect() as c:
+        read = c.execute(
+            select(journal.c.seq, journal.c.args, journal.c.events).order_by(journal.c.seq)
+        ).all()
+    assert [tuple(r) for r in read] == [(n, {"n": n}, [{"e": n}]) for n in range(count)]
 
 
 def test_a_literal_is_bound_and_a_rollback_undoes_the_raw_statement(engine: Engine) -> None:

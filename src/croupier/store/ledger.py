@@ -34,7 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import RuleViolation
-from croupier.store.prepared import Prepared
+from croupier.store.prepared import Prepared, insert_rows
 from croupier.store.schema import accounts, entries, transactions
 
 DEMO = "DEMO"
@@ -197,12 +197,13 @@ _NEW_POSTING = Prepared(
     )
     .returning(transactions.c.id)
 )
-_NEW_ENTRY = Prepared(
-    insert(entries).values(
-        transaction_id=bindparam("transaction_id"),
-        account_id=bindparam("account_id"),
-        amount=bindparam("amount"),
-    )
+_NEW_ENTRY = insert_rows(
+    entries,
+    {
+        "transaction_id": bindparam("transaction_id"),
+        "account_id": bindparam("account_id"),
+        "amount": bindparam("amount"),
+    },
 )
 # PostgreSQL: the posting's id is not read back (a round trip); its entries take it from the
 # session's sequence, which the posting's insert has just advanced
@@ -213,14 +214,15 @@ _NEW_POSTING_UNREAD = Prepared(
         created_at=bindparam("created_at"),
     )
 )
-_NEW_ENTRY_OF_LAST_POSTING = Prepared(
-    insert(entries).values(
-        transaction_id=literal_column(
+_NEW_ENTRY_OF_LAST_POSTING = insert_rows(
+    entries,
+    {
+        "transaction_id": literal_column(
             f"currval(pg_get_serial_sequence('{transactions.name}', 'id'))"
         ),
-        account_id=bindparam("account_id"),
-        amount=bindparam("amount"),
-    )
+        "account_id": bindparam("account_id"),
+        "amount": bindparam("amount"),
+    },
 )
 
 

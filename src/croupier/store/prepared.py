@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Table, bindparam, insert
 from sqlalchemy.engine import Dialect
-from sqlalchemy.sql.expression import ClauseElement
+from sqlalchemy.sql.expression import BindParameter, ClauseElement
 
 
 @dataclass(frozen=True)
@@ -27,12 +27,21 @@ class _Compiled:
     fixed: dict[str, Any]  # the values of literals in the statement (``balance + :delta >= 0``)
 
 
-class Prepared:
-    """One Core statement, compiled per dialect on first use."""
+ROWS_PER_STATEMENT = 100  # a batch of more rows is written in several multi-row statements
 
-    def __init__(self, statement: ClauseElement) -> None:
+
+class Prepared:
+    """One Core statement, compiled per dialect on first use. ``rows``, for an INSERT: the same
+    statement for ``count`` rows at once, row ``n``'s parameters named ``{name}_{n}``
+    (:func:`insert_rows`)."""
+
+    def __init__(
+        self, statement: ClauseElement, rows: Callable[[int], ClauseElement] | None = None
+    ) -> None:
         self.statement = statement
         self._compiled: dict[str, _Compiled] = {}
+        self._rows = rows
+        self._multi: dict[int, Prepared] = {}
 
     def _for(self, dialect: Dialect) -> _Compiled:
         found = self._compiled.get(dialect.name)
@@ -73,9 +82,42 @@ class Prepared:
         return cursor
 
     def execute_many(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Run once per row. On PostgreSQL an INSERT with a multi-row form is one statement
+        for many rows: the database executes one statement, not one per row."""
         if not rows:
+            return
+        if self._rows is not None and len(rows) > 1 and connection.dialect.name == "postgresql":
+            for start in range(0, len(rows), ROWS_PER_STATEMENT):
+                chunk = rows[start : start + ROWS_PER_STATEMENT]
+                multi = self._multi.get(len(chunk))
+                if multi is None:
+                    multi = self._multi[len(chunk)] = Prepared(self._rows(len(chunk)))
+                params = {f"{k}_{n}": v for n, row in enumerate(chunk) for k, v in row.items()}
+                multi.execute(connection, params).close()
             return
         compiled = self._for(connection.dialect)
         cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         cursor.executemany(compiled.sql, [self._params(compiled, row) for row in rows])
         cursor.close()
+
+
+def insert_rows(table: Table, values: Mapping[str, Any]) -> Prepared:
+    """``INSERT INTO table`` of ``values`` (column name -> ``bindparam`` or SQL expression),
+    with its multi-row form for batches."""
+
+    def for_rows(count: int) -> ClauseElement:
+        return insert(table).values(
+            [
+                {
+                    column: (
+                        bindparam(f"{value.key}_{n}", type_=table.c[column].type)
+                        if isinstance(value, BindParameter)
+                        else value
+                    )
+                    for column, value in values.items()
+                }
+                for n in range(count)
+            ]
+        )
+
+    return Prepared(insert(table).values(**values), rows=for_rows)

@@ -24,7 +24,7 @@ from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, sele
 from croupier.errors import RuleViolation
 from croupier.store.ledger import Ledger
 from croupier.store.players import named_account
-from croupier.store.prepared import Prepared
+from croupier.store.prepared import Prepared, insert_rows
 from croupier.store.schema import (
     accounts,
     game_tables,
@@ -61,14 +61,15 @@ _SETTLE_BET = Prepared(
         reason=bindparam("v_reason"),
     )
 )
-_NEW_BET = Prepared(
-    insert(round_bets).values(
-        round_id=bindparam("round_id"),
-        session_id=bindparam("session_id"),
-        player_id=bindparam("player_id"),
-        kind=bindparam("kind"),
-        amount=bindparam("amount"),
-    )
+_NEW_BET = insert_rows(
+    round_bets,
+    {
+        "round_id": bindparam("round_id"),
+        "session_id": bindparam("session_id"),
+        "player_id": bindparam("player_id"),
+        "kind": bindparam("kind"),
+        "amount": bindparam("amount"),
+    },
 )
 _RAISE_BET = Prepared(
     update(round_bets)
@@ -79,14 +80,15 @@ _RAISE_BET = Prepared(
     )
     .values(amount=bindparam("a"))
 )
-_JOURNAL = Prepared(
-    insert(journal).values(
-        round_id=bindparam("round_id"),
-        seq=bindparam("seq"),
-        command=bindparam("command"),
-        args=bindparam("args"),
-        events=bindparam("events"),
-    )
+_JOURNAL = insert_rows(
+    journal,
+    {
+        "round_id": bindparam("round_id"),
+        "seq": bindparam("seq"),
+        "command": bindparam("command"),
+        "args": bindparam("args"),
+        "events": bindparam("events"),
+    },
 )
 VOID_ON_RESTART = "the server stopped before the round was settled (PT rule 29)"
 
