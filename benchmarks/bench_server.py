@@ -154,6 +154,16 @@ def setup(base: str, players: int, label: str = "") -> list[tuple[int, str]]:
     return out
 
 
+def leave(base: str, seats: list[tuple[int, str]]) -> None:
+    """The players end their sessions, so that the next scenario is not measured while the
+    tables end theirs for inactivity (PT rule 36) and write their statements."""
+    with httpx.Client(base_url=base, timeout=30) as client:
+        for _table, token in seats:
+            me = {"Authorization": f"Bearer {token}"}
+            for session in client.get("/me", headers=me).json().get("sessions", []):
+                client.post(f"/sessions/{session['session']}/end", headers=me)
+
+
 async def bettor(
     port: int,
     table: int,
@@ -272,6 +282,7 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
             elapsed = time.perf_counter() - start
             time.sleep(2.5)  # the last windows close and settle
             settled, _ = settled_count(url, high)
+            leave(f"http://127.0.0.1:{port}", seats)
             results[label] = {
                 "players": players,
                 "offered_bets_per_s": players * rate if rate else "as fast as acknowledged",
