@@ -172,9 +172,10 @@ async def bettor(
     latencies: list[float],
     rate: float = 0,
     phase: float = 0,
+    refused: list[str] | None = None,
 ) -> None:
     """Bet in a loop, one bet in flight; ``rate`` > 0 paces the bets (bets per second), the
-    first ``phase`` seconds after the start."""
+    first ``phase`` seconds after the start; the reasons of refused bets go to ``refused``."""
     async with websockets.connect(
         f"ws://127.0.0.1:{port}/tables/{table}/ws?token={token}", max_queue=None, compression=None
     ) as ws:
@@ -192,6 +193,8 @@ async def bettor(
                     break
             if message["type"] == "ack":
                 latencies.append(time.perf_counter() - sent)
+            elif refused is not None:
+                refused.append(str(message.get("message")))
 
 
 async def crowd(
@@ -201,6 +204,7 @@ async def crowd(
     latencies: list[float],
     rate: float,
     burst: bool = False,
+    refused: list[str] | None = None,
 ) -> None:
     """Every player bets ``rate`` times a second. Each starts at its own random moment within
     the first interval (fixed seed), as independent players do; ``burst``: all at the same
@@ -209,7 +213,7 @@ async def crowd(
     phases = [0.0 if burst or not rate else draw.uniform(0, 1 / rate) for _ in seats]
     await asyncio.gather(
         *(
-            bettor(port, t, tok, until, latencies, rate, phase)
+            bettor(port, t, tok, until, latencies, rate, phase, refused)
             for (t, tok), phase in zip(seats, phases, strict=True)
         )
     )
@@ -275,10 +279,11 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
             asyncio.run(crowd(port, seats, time.perf_counter() + 1, [], rate, burst))
             _, high = settled_count(url, 0)
             latencies: list[float] = []
+            refused: list[str] = []
             start = time.perf_counter()
             until = start + seconds
 
-            asyncio.run(crowd(port, seats, until, latencies, rate, burst))
+            asyncio.run(crowd(port, seats, until, latencies, rate, burst, refused))
             elapsed = time.perf_counter() - start
             time.sleep(2.5)  # the last windows close and settle
             settled, _ = settled_count(url, high)
@@ -287,6 +292,7 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
                 "players": players,
                 "offered_bets_per_s": players * rate if rate else "as fast as acknowledged",
                 "acked_bets_per_s": round(len(latencies) / elapsed),
+                "refused_bets": len(refused),
                 "settled_bets_per_s": round(settled / elapsed),
                 "ack_p50_ms": round(percentile(latencies, 0.5) * 1000, 2),
                 "ack_p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
