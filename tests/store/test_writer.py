@@ -103,3 +103,60 @@ def test_a_lone_refused_job_writes_nothing(books) -> None:
         writer.stop()
     assert ledger.balance(alice) == 10_06
     assert ledger.audit() == []
+
+
+def test_lanes_keep_each_keys_order_and_commit_each_job_alone(books) -> None:
+    # several lanes (PostgreSQL's server): a table's jobs run in the order it sent them, each
+    # in its own transaction (locks taken in one ordered statement: lanes cannot deadlock)
+    ledger, cashier, alice = books
+    writer = Writer(ledger.engine, lanes=3)
+    seen: list[tuple[int, int]] = []
+
+    def job(key: int, n: int) -> Any:
+        def run(c: Connection) -> int:
+            ledger.post("deposit", f"k{key}-{n}", [(cashier, -1), (alice, 1)], c)
+            seen.append((key, n))
+            return n
+
+        return run
+
+    async def main() -> list[int]:
+        return await asyncio.gather(
+            *(writer.run(job(key, n), key) for n in range(10) for key in range(3))
+        )
+
+    try:
+        answers = asyncio.run(main())
+    finally:
+        writer.stop()
+    assert answers == [n for n in range(10) for _key in range(3)]
+    for key in range(3):
+        assert [n for k, n in seen if k == key] == list(range(10))
+    assert (writer.groups, writer.jobs) == (30, 30)
+    assert ledger.balance(alice) == 10_00 + 30
+    assert ledger.audit() == []
+
+
+def test_a_busy_lane_holds_up_another_only_on_sqlite(books) -> None:
+    # SQLite has one writer at a time; PostgreSQL runs the lanes' transactions side by side
+    ledger, cashier, alice = books
+    writer = Writer(ledger.engine, lanes=2)
+    held = threading.Event()
+
+    async def main() -> bool:
+        busy = asyncio.ensure_future(writer.run(lambda _c: held.wait(10), 0))
+        await asyncio.sleep(0.05)
+        other = asyncio.ensure_future(
+            writer.run(lambda c: ledger.post("deposit", "o", [(cashier, -1), (alice, 1)], c), 1)
+        )
+        done, _ = await asyncio.wait({other}, timeout=1.0)
+        held.set()
+        await asyncio.gather(busy, other)
+        return other in done
+
+    try:
+        beside = asyncio.run(main())
+    finally:
+        writer.stop()
+    assert beside is (ledger.engine.dialect.name == "postgresql")
+    assert ledger.balance(alice) == 10_01

@@ -30,6 +30,7 @@ from croupier.table.runtime import Table
 
 DEMO_FUNDS = 10_000_00  # points a demo player starts with (rules 37-38: never money)
 TICK_SECONDS = 0.1
+WRITER_LANES = 4  # PostgreSQL: writer threads, each with its connection (store/writer.py)
 
 DEFAULT_TABLES = (
     TableConfig("Demo Ponto e Banca", mode="multi", seats=7, betting_seconds=15, demo=True),
@@ -59,7 +60,9 @@ class Casino:
         self.players = Players(self.engine, self.ledger)
         self.records = RoundRecords(self.engine, self.ledger)
         self.hub = Hub()
-        self.writer = Writer(self.engine)
+        # SQLite has one writer at a time; PostgreSQL runs transactions side by side
+        lanes = 1 if self.engine.dialect.name == "sqlite" else WRITER_LANES
+        self.writer = Writer(self.engine, lanes)
         self.tables: dict[int, Table] = {}
         self.credentials = Credentials("")
         self.recovered: list[int] = []

@@ -37,22 +37,60 @@ def _answer(future: asyncio.Future[Any], result: Any, error: BaseException | Non
 
 
 class Writer:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._connection: Connection | None = None  # the thread's own, opened on first use
-        self._thread = threading.Thread(target=self._work, name="croupier-writer", daemon=True)
-        self._thread.start()
-        self.groups = 0
-        self.jobs = 0
-        self.slowest_group_ms = 0.0  # the longest transaction so far (health reporting)
+    """``lanes`` writer threads, each with its own connection. A job's ``key`` (a table) picks
+    its lane, so one table's jobs run in the order they were sent. With one lane the jobs that
+    arrive together share a transaction (group commit); with several (PostgreSQL, where
+    transactions run side by side) each job is its own transaction, so that a transaction
+    locks its accounts in one ordered statement and two lanes can never deadlock on them
+    (jobs of one group would lock one set after another: docs/store.md)."""
 
-    async def run(self, job: Callable[[Connection], T]) -> T:
-        """Run ``job`` in the next group's transaction; return when that transaction committed."""
+    def __init__(self, engine: Engine, lanes: int = 1) -> None:
+        if lanes < 1:
+            raise ValueError(f"lanes: {lanes!r} must be at least 1")
+        self.engine = engine
+        group = MAX_GROUP if lanes == 1 else 1
+        self._lanes = [_Lane(engine, f"croupier-writer-{n}", group) for n in range(lanes)]
+
+    @property
+    def groups(self) -> int:
+        return sum(lane.groups for lane in self._lanes)
+
+    @property
+    def jobs(self) -> int:
+        return sum(lane.jobs for lane in self._lanes)
+
+    @property
+    def slowest_group_ms(self) -> float:
+        """The longest transaction so far (health reporting)."""
+        return max(lane.slowest_group_ms for lane in self._lanes)
+
+    async def run(self, job: Callable[[Connection], T], key: int = 0) -> T:
+        """Run ``job`` in its lane's next transaction; return when that transaction committed."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._jobs.put((job, future, loop))
+        self._lanes[key % len(self._lanes)].jobs_in.put((job, future, loop))
         return await future
+
+    def stop(self) -> None:
+        for lane in self._lanes:
+            lane.jobs_in.put(None)
+        for lane in self._lanes:
+            lane.thread.join(30)
+
+
+class _Lane:
+    """One writer thread and its connection."""
+
+    def __init__(self, engine: Engine, name: str, max_group: int) -> None:
+        self.engine = engine
+        self.max_group = max_group
+        self.jobs_in: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._connection: Connection | None = None  # the thread's own, opened on first use
+        self.groups = 0
+        self.jobs = 0
+        self.slowest_group_ms = 0.0
+        self.thread = threading.Thread(target=self._work, name=name, daemon=True)
+        self.thread.start()
 
     def _reset(self) -> None:
         """After a failure the connection may be broken: the next group opens a fresh one."""
@@ -60,10 +98,6 @@ class Writer:
             with contextlib.suppress(Exception):
                 self._connection.close()
             self._connection = None
-
-    def stop(self) -> None:
-        self._jobs.put(None)
-        self._thread.join(30)
 
     def _work(self) -> None:
         try:
@@ -74,17 +108,17 @@ class Writer:
 
     def _loop(self) -> None:
         while True:
-            first = self._jobs.get()
+            first = self.jobs_in.get()
             if first is None:
                 return
             group = [first]
-            while len(group) < MAX_GROUP:
+            while len(group) < self.max_group:
                 try:
-                    item = self._jobs.get_nowait()
+                    item = self.jobs_in.get_nowait()
                 except queue.Empty:
                     break
                 if item is None:
-                    self._jobs.put(None)  # stop after this group
+                    self.jobs_in.put(None)  # stop after this group
                     break
                 group.append(item)
             self._run_group(group)
@@ -126,7 +160,8 @@ def _run_jobs(
             raw.execute("SAVEPOINT job")
         try:
             result = job(connection)
-            flush()
+            if not alone:  # alone, its errors come with the commit: the whole job is undone
+                flush()
         except BaseException as refused:  # handed to the job's caller
             if not alone:
                 raw.execute("ROLLBACK TO SAVEPOINT job")

@@ -298,7 +298,7 @@ class Table:
         if mine:
             try:
                 kinds = [b.kind for b in mine]
-                await self.writer.run(lambda c: self._withdraw_all(c, seat, kinds))
+                await self.writer.run(lambda c: self._withdraw_all(c, seat, kinds), self.id)
             except RuleViolation:
                 seat.leaving = True  # its bets stand (table limits): it ends after the round
                 return {"session": seat.session_id, "ending": "after this round"}
@@ -323,7 +323,9 @@ class Table:
 
     # -- bets -----------------------------------------------------------------------------
     async def _bets(self, commands: list[_Command]) -> None:
-        results = await self.writer.run(lambda connection: self._write_bets(connection, commands))
+        results = await self.writer.run(
+            lambda connection: self._write_bets(connection, commands), self.id
+        )
         now = self.clock.now()
         accepted = []
         for command, result in zip(commands, results, strict=True):
@@ -443,7 +445,7 @@ class Table:
         seat = self._seat(player)
         self._verify_window()
         self.round.verify_withdraw_bet(player, kind)
-        await self.writer.run(lambda c: self._withdraw_all(c, seat, [kind]))
+        await self.writer.run(lambda c: self._withdraw_all(c, seat, [kind]), self.id)
         self.publish(
             {"type": "bet_withdrawn", "player": player, "kind": kind, "round": self.round.number},
             None,
@@ -538,7 +540,9 @@ class Table:
         rnd.verify_decide(player, decision)
         stake = rnd.decision_stake(player, decision)
         if stake:
-            await self.writer.run(lambda c: self._write_decision(c, rnd, seat, decision, stake))
+            await self.writer.run(
+                lambda c: self._write_decision(c, rnd, seat, decision, stake), self.id
+            )
         else:
             rnd.decide(player, decision)
         self.publish({"type": "decided", "player": player, "decision": decision}, None)
@@ -623,7 +627,8 @@ class Table:
         old_round_id, old_number = self.round_id, rnd.number
         self.game.finish_round()
         await self.writer.run(
-            lambda c: self._write_finish(c, rnd, settlement, results, status, result, reason)
+            lambda c: self._write_finish(c, rnd, settlement, results, status, result, reason),
+            self.id,
         )
         summary = {
             "type": "round_" + status,
