@@ -1,10 +1,14 @@
-"""One writer thread for every table of a server: jobs that arrive together share one database
-transaction (group commit across tables).
+"""The writer of every table of a server (docs/store.md).
 
-A job is a function of a connection. Each job runs inside its own savepoint, so a job that fails
-leaves the others' work intact; the transaction then commits once for all of them, and only then
-is each job's caller answered (a bet is acknowledged after its stake is durable). If the commit
-itself fails, every job of the group is answered with that error: nothing of theirs was written.
+One lane (SQLite): one thread, and jobs that arrive together share one database transaction
+(group commit across tables). Several lanes (PostgreSQL): a thread and a connection each, a
+table's jobs always on the same lane, each job its own transaction.
+
+A job is a function of a connection. In a group each job runs inside its own savepoint, so a job
+that fails leaves the others' work intact; the transaction then commits once for all of them,
+and only then is each job's caller answered (a bet is acknowledged after its stake is durable).
+If the commit itself fails, every job of the group is answered with that error: nothing of
+theirs was written.
 """
 
 from __future__ import annotations
