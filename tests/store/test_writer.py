@@ -14,8 +14,11 @@ from sqlalchemy import Connection, Engine, select
 
 from croupier.errors import RuleViolation
 from croupier.store.ledger import _MOVE, Ledger
+from croupier.store.rounds import _lock_balances
 from croupier.store.schema import accounts
 from croupier.store.writer import Writer
+
+_LOCK = _lock_balances(1)
 
 
 @pytest.fixture
@@ -63,6 +66,11 @@ def test_a_refused_job_leaves_the_others_of_its_group_standing(books) -> None:
         # past the ledger's own guard: the database's CHECK constraint refuses it
         _MOVE.execute(c, {"aid": alice, "delta": -1_000_00}).close()
 
+    def refused_by_database_then_reads(c: Connection) -> None:
+        # the error reaches the job at its next read (PostgreSQL's pipeline): still its own
+        _MOVE.execute(c, {"aid": alice, "delta": -1_000_00}).close()
+        _LOCK.execute(c, {"i0": alice}).fetchall()
+
     def reads_then_pays(c: Connection) -> int:
         seen = c.execute(select(accounts.c.balance).where(accounts.c.id == alice)).scalar_one()
         pays(4_00)(c)
@@ -70,15 +78,23 @@ def test_a_refused_job_leaves_the_others_of_its_group_standing(books) -> None:
 
     try:
         answers = _in_one_group(
-            writer, [pays(1_00), refused_by_rule, refused_by_database, reads_then_pays]
+            writer,
+            [
+                pays(1_00),
+                refused_by_rule,
+                refused_by_database,
+                refused_by_database_then_reads,
+                reads_then_pays,
+            ],
         )
     finally:
         writer.stop()
-    assert (writer.groups, writer.jobs) == (2, 5)  # the blocker, then the four together
-    first, by_rule, by_database, seen = answers
+    assert (writer.groups, writer.jobs) == (2, 6)  # the blocker, then the five together
+    first, by_rule, by_database, at_a_read, seen = answers
     assert first == 1_00
     assert isinstance(by_rule, RuleViolation) and by_rule.field == "job"
     assert "balance_not_negative" in str(by_database)
+    assert "balance_not_negative" in str(at_a_read)
     assert seen == 11_00  # inside the group: the first job's payment, nothing of the refused
     assert ledger.balance(alice) == 10_00 + 1_00 + 4_00
     assert ledger.audit() == []

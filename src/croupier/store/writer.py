@@ -168,6 +168,8 @@ def _run_jobs(
                 flush()
         except BaseException as refused:  # handed to the job's caller
             if not alone:
+                with contextlib.suppress(Exception):
+                    flush()  # after a database error the pipeline waits for a sync
                 raw.execute("ROLLBACK TO SAVEPOINT job")
                 raw.execute("RELEASE SAVEPOINT job")
             answers.append((None, refused))
