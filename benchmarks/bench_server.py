@@ -495,6 +495,7 @@ def main() -> None:
     )
     parser.add_argument("--no-fanout", action="store_true", help="skip the fan-out measurement")
     parser.add_argument("--no-postgres", action="store_true", help="skip PostgreSQL")
+    parser.add_argument("--no-sqlite", action="store_true", help="skip SQLite's bet scenarios")
     args = parser.parse_args()
     if args.only:
         wanted = set(args.only.split(","))
@@ -509,8 +510,11 @@ def main() -> None:
     report: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         sqlite = f"sqlite:///{tmp}/bench.db"
-        print("bets on SQLite", flush=True)
-        report["sqlite"] = bets_scenario(sqlite, args.seconds)
+        if args.no_sqlite:
+            report["sqlite"] = "skipped (--no-sqlite)"
+        else:
+            print("bets on SQLite", flush=True)
+            report["sqlite"] = bets_scenario(sqlite, args.seconds)
         if not args.no_fanout:
             print("fan-out to 1,000 watchers (SQLite)", flush=True)
             report["fanout"] = fanout(f"sqlite:///{tmp}/fanout.db", args.seconds)

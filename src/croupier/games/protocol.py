@@ -11,6 +11,7 @@ the payout, the commission and the article that decided it.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -73,11 +74,41 @@ class BetSettlement:
         return self.payout - self.stake
 
 
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """What a round held at :meth:`RecordedRound.checkpoint`: its log's length and a copy of
+    the state its betting commands change."""
+
+    logged: int
+    state: dict[str, Any]
+    outer: Any = None  # what a table adapter keeps of its own
+
+
 class RecordedRound:
     """The log every round keeps: each accepted command with its arguments and events, in
     order, so that :func:`replay` functions can re-apply it to the same cards."""
 
     log: list[LogEntry]
+    #: the attributes ``place_bet`` changes, copied by :meth:`checkpoint`: deeply (their
+    #: values may be mutable), or one level only where the container holds immutable values
+    _betting_state: tuple[str, ...] = ()
+    _betting_containers: tuple[str, ...] = ()
+
+    def checkpoint(self) -> Checkpoint:
+        """The round as it is now, during the betting window: :meth:`restore` brings it back
+        after bets whose stakes the ledger then refused (the table judged them before the
+        database answered)."""
+        state = {name: copy.deepcopy(getattr(self, name)) for name in self._betting_state}
+        for name in self._betting_containers:
+            state[name] = copy.copy(getattr(self, name))
+        return Checkpoint(len(self.log), state)
+
+    def restore(self, checkpoint: Checkpoint) -> None:
+        """Back to ``checkpoint``: the bets placed and the log entries made since are gone.
+        A checkpoint is restored once."""
+        del self.log[checkpoint.logged :]
+        for name, value in checkpoint.state.items():
+            setattr(self, name, value)
 
     def _record(
         self, command: str, args: Mapping[str, Any], events: Sequence[Event]
@@ -152,6 +183,12 @@ class TableRound(Protocol):
     def verify_withdraw_bet(self, bettor: str, kind: str) -> None: ...
 
     def withdraw_bet(self, bettor: str, kind: str) -> tuple[Event, ...]: ...
+
+    def checkpoint(self) -> Checkpoint:
+        """The betting state now (see :meth:`RecordedRound.checkpoint`)."""
+        ...
+
+    def restore(self, checkpoint: Checkpoint) -> None: ...
 
     def close_betting(self) -> tuple[Event, ...]: ...
 

@@ -85,6 +85,8 @@ class BaccaratRound(RecordedRound):
     may be withdrawn, kept, changed or moved during this round's betting window.
     """
 
+    _betting_containers = ("_bets",)  # placing a bet replaces an immutable Bet
+
     def __init__(
         self,
         rules: BaccaratRules,

@@ -34,6 +34,7 @@ from croupier.games.blackjack.values import VALUES, is_blackjack, total
 from croupier.games.protocol import (
     Bet,
     BetSettlement,
+    Checkpoint,
     Event,
     LogEntry,
     SettlementTotals,
@@ -194,6 +195,14 @@ class BlackjackTableRound:
         events = self.inner.place_bet(bettor, box, kind, amount)
         self._box_of[bettor] = box
         return events
+
+    def checkpoint(self) -> Checkpoint:
+        inner = self.inner.checkpoint()
+        return Checkpoint(inner.logged, inner.state, dict(self._box_of))
+
+    def restore(self, checkpoint: Checkpoint) -> None:
+        self.inner.restore(checkpoint)
+        self._box_of = checkpoint.outer
 
     def verify_withdraw_bet(self, bettor: str, kind: str) -> None:
         self.inner.verify_withdraw_bet(bettor, self._box(bettor, assign=False), kind)

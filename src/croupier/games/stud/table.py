@@ -15,7 +15,7 @@ from typing import Any
 
 from croupier.cards import card_text
 from croupier.errors import RuleViolation
-from croupier.games.protocol import Bet, Event, LogEntry
+from croupier.games.protocol import Bet, Checkpoint, Event, LogEntry
 from croupier.games.stud.round import StudRound, StudSettlement
 from croupier.games.stud.rules import StudRules, cite
 from croupier.shoe import Shoe, StackedCards
@@ -70,6 +70,14 @@ class StudTableRound:
         events = self.inner.place_bet(bettor, seat, kind, amount)
         self._seat_of[bettor] = seat
         return events
+
+    def checkpoint(self) -> Checkpoint:
+        inner = self.inner.checkpoint()
+        return Checkpoint(inner.logged, inner.state, dict(self._seat_of))
+
+    def restore(self, checkpoint: Checkpoint) -> None:
+        self.inner.restore(checkpoint)
+        self._seat_of = checkpoint.outer
 
     def verify_withdraw_bet(self, bettor: str, kind: str) -> None:
         self.inner.verify_withdraw_bet(bettor, self._seat(bettor, assign=False), kind)

@@ -1,0 +1,64 @@
+"""A round's checkpoint during the betting window, for every game an online table runs: the
+table judges a batch of bets before the database has moved their stakes, and when the ledger
+then refuses them (a balance another table spent meanwhile) the round goes back to exactly what
+it was: the same bets, the same log, and the same seats for whoever bets next."""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier.games.registry import table_game
+from croupier.rng import SeededRandomSource
+from croupier.rulesets import load_ruleset
+
+GAMES = {
+    # ruleset: (a bet kind, its first amount, a second amount that adds to it)
+    "pt-ponto-banca-macau-2015": ("player", 10_00, 5_00),
+    "macau-stud-2004": ("ante", 100_00, 50_00),
+    "macau-blackjack-2007": ("bet", 100_00, 50_00),
+}
+
+
+def _round(ruleset: str):  # type: ignore[no-untyped-def]
+    rules = load_ruleset(ruleset).rules
+    return table_game(rules, SeededRandomSource(7)).start_round()
+
+
+def _state(rnd) -> tuple:  # type: ignore[no-untyped-def]
+    return (rnd.bets, [(e.command, e.args, e.events) for e in rnd.log])
+
+
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_restore_takes_back_every_bet_placed_since_the_checkpoint(ruleset: str) -> None:
+    kind, first, more = GAMES[ruleset]
+    rnd = _round(ruleset)
+    rnd.place_bet("ana", kind, first)
+    before = _state(rnd)
+    point = rnd.checkpoint()
+    rnd.place_bet("ana", kind, more)  # a standing bet grown
+    rnd.place_bet("bruno", kind, first)  # a new bettor (in stud and blackjack: a new box)
+    assert _state(rnd) != before
+    rnd.restore(point)
+    assert _state(rnd) == before
+    assert {(b.bettor, b.kind): b.amount for b in rnd.bets} == {("ana", kind): first}
+
+
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_after_a_restore_the_round_plays_on_as_if_those_bets_never_came(ruleset: str) -> None:
+    kind, first, more = GAMES[ruleset]
+    restored, untouched = _round(ruleset), _round(ruleset)
+    for rnd in (restored, untouched):
+        rnd.place_bet("ana", kind, first)
+    point = restored.checkpoint()
+    restored.place_bet("bruno", kind, first)
+    restored.place_bet("ana", kind, more)
+    restored.restore(point)
+    for rnd in (restored, untouched):  # carla takes the box bruno had been given
+        rnd.place_bet("carla", kind, first)
+        rnd.place_bet("ana", kind, more)
+    assert _state(restored) == _state(untouched)
+    assert [(b.bettor, b.box) for b in restored.bets] == [(b.bettor, b.box) for b in untouched.bets]
+    for rnd in (restored, untouched):
+        rnd.close_betting()
+        rnd.deal()
+    assert restored.result() == untouched.result()
