@@ -102,6 +102,7 @@ class BlackjackSettlement(SettlementTotals):
 
 class BlackjackRound(RecordedRound):
     _betting_state = ("boxes",)  # placing a bet grows a box's stakes
+
     def __init__(self, rules: BlackjackRules, cards: CardSource, *, number: int = 1) -> None:
         self.rules = rules
         self.cards = cards

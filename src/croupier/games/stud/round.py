@@ -105,6 +105,7 @@ def dealer_qualifies(cards: Sequence[int], category: str) -> bool:
 
 class StudRound(RecordedRound):
     _betting_state = ("_hands",)  # placing a bet grows a hand's ante or jackpot bet
+
     def __init__(
         self,
         rules: StudRules,
