@@ -10,7 +10,7 @@ import threading
 from typing import Any
 
 import pytest
-from sqlalchemy import Connection, Engine, select
+from sqlalchemy import Connection, Engine, select, text
 
 from croupier.errors import RuleViolation
 from croupier.store.ledger import _MOVE, Ledger
@@ -176,3 +176,36 @@ def test_a_busy_lane_holds_up_another_only_on_sqlite(books) -> None:
         writer.stop()
     assert beside is (ledger.engine.dialect.name == "postgresql")
     assert ledger.balance(alice) == 10_01
+
+
+def test_an_autocommit_job_runs_alone_outside_any_transaction(books) -> None:
+    # on PostgreSQL its statements commit by themselves (a job of one statement then costs no
+    # BEGIN and no COMMIT); elsewhere it is a transaction of its own
+    ledger, cashier, alice = books
+    writer = Writer(ledger.engine, lanes=1)
+    rename = text("UPDATE accounts SET owner = :owner WHERE id = :id")
+
+    def renamed_then_failed(owner: str):  # type: ignore[no-untyped-def]
+        def job(c: Connection) -> None:
+            c.execute(rename, {"owner": owner, "id": alice})
+            raise RuntimeError("after the statement")
+
+        return job
+
+    async def main() -> list[Any]:
+        return await asyncio.gather(
+            writer.run(renamed_then_failed("by-autocommit"), autocommit=True),
+            writer.run(renamed_then_failed("by-transaction")),
+            writer.run(lambda c: ledger.post("deposit", "d", [(cashier, -1), (alice, 1)], c)),
+            return_exceptions=True,
+        )
+
+    try:
+        answers = asyncio.run(main())
+    finally:
+        writer.stop()
+    assert [type(a) for a in answers] == [RuntimeError, RuntimeError, type(None)]
+    owner = ledger.account(alice).owner
+    # the autocommit job's statement stood on PostgreSQL; the transaction's never does
+    assert owner == ("by-autocommit" if ledger.engine.dialect.name == "postgresql" else "alice")
+    assert ledger.balance(alice) == 10_01 and ledger.audit() == []

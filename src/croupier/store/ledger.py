@@ -127,6 +127,12 @@ class Ledger:
         with self.engine.begin() as own:
             _post(own, kind, reference, legs, self._currency)
 
+    def verify_posting(self, connection: Connection, legs: Sequence[tuple[int, int]]) -> None:
+        """Refuse ``legs`` that :meth:`post` would refuse whatever the balances: for a caller
+        that writes the posting itself (:mod:`croupier.store.at_once`)."""
+        _validate(legs)
+        _verify_accounts(connection, sorted({account for account, _ in legs}), self._currency)
+
     def transfer(self, source: int, target: int, amount: int, kind: str, reference: str) -> None:
         """Move ``amount`` (> 0) from ``source`` to ``target``: a posting of two entries."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
@@ -321,21 +327,7 @@ def _post(
     caller's transaction exactly as it was, without a savepoint. The CHECK constraint stays as
     the last word. Then the posting and its entries."""
     ids = sorted({account_id for account_id, _ in legs})
-    missing = [i for i in ids if i not in known]
-    if missing:
-        rows = connection.execute(
-            select(accounts.c.id, accounts.c.currency).where(accounts.c.id.in_(missing))
-        ).all()
-        known.update({row.id: row.currency for row in rows})  # an account's currency never changes
-    for account_id in ids:
-        if account_id not in known:
-            raise RuleViolation("account", f"no account {account_id}", _RULE)
-    currencies = {known[i] for i in ids}
-    if len(currencies) > 1:
-        # Portuguese online rules 37-38: play money never becomes real money
-        raise RuleViolation(
-            "legs", f"one posting cannot mix currencies {sorted(currencies)}", _RULE
-        )
+    _verify_accounts(connection, ids, known)
     net: dict[int, int] = {}
     for account_id, amount in legs:
         net[account_id] = net.get(account_id, 0) + amount
@@ -356,3 +348,22 @@ def _post(
         connection,
         [{"transaction_id": posting_id, "account_id": a, "amount": m} for a, m in legs],
     )
+
+
+def _verify_accounts(connection: Connection, ids: Sequence[int], known: dict[int, str]) -> None:
+    """Every account exists, all of one currency."""
+    missing = [i for i in ids if i not in known]
+    if missing:
+        rows = connection.execute(
+            select(accounts.c.id, accounts.c.currency).where(accounts.c.id.in_(missing))
+        ).all()
+        known.update({row.id: row.currency for row in rows})  # an account's currency never changes
+    for account_id in ids:
+        if account_id not in known:
+            raise RuleViolation("account", f"no account {account_id}", _RULE)
+    currencies = {known[i] for i in ids}
+    if len(currencies) > 1:
+        # Portuguese online rules 37-38: play money never becomes real money
+        raise RuleViolation(
+            "legs", f"one posting cannot mix currencies {sorted(currencies)}", _RULE
+        )

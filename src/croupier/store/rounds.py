@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
 
 from croupier.errors import RuleViolation
+from croupier.store.at_once import stake_at_once
 from croupier.store.ledger import Ledger
 from croupier.store.players import named_account
 from croupier.store.prepared import Prepared, insert_rows
@@ -306,6 +307,48 @@ class RoundRecords:
                 connection,
                 [{"r": round_id, "p": p, "k": k, "a": a} for (p, k), a in final.items()],
             )
+
+    @property
+    def stakes_at_once(self) -> bool:
+        """Whether :meth:`stake_at_once` is available (PostgreSQL)."""
+        return self.engine.dialect.name == "postgresql"
+
+    def stake_at_once(
+        self,
+        connection: Connection,
+        round_id: int,
+        escrow: int,
+        bets: Sequence[tuple[StandingBet, int]],
+        first_seq: int,
+        items: Sequence[JournalEntry],
+    ) -> dict[int, int]:
+        """What :meth:`stake_all` and :meth:`write_journal` write, by one statement that commits
+        by itself (``connection`` outside any transaction, in autocommit: see
+        :mod:`croupier.store.at_once`), without reading the balances first. Returns the new
+        balances of the players and the escrow; raises :class:`~croupier.store.at_once.
+        ShortBalance`, having written nothing, when a balance does not cover its stakes."""
+        legs: dict[int, int] = {}
+        for bet, added in bets:
+            legs[bet.account_id] = legs.get(bet.account_id, 0) - added
+        legs[escrow] = sum(added for _, added in bets)
+        posting = list(legs.items())
+        self.ledger.verify_posting(connection, posting)
+        standing: dict[tuple[int, str], StandingBet] = {}
+        for bet, _added in bets:
+            standing[(bet.player_id, bet.kind)] = bet  # the last total of each bet
+        driver = connection.connection.dbapi_connection
+        return stake_at_once(
+            driver,
+            round_id=round_id,
+            reference=f"round:{round_id}",
+            created_at=now(),
+            legs=posting,
+            bets=[(b.session_id, b.player_id, b.kind, b.amount) for b in standing.values()],
+            logged=[
+                (first_seq + i, item.command, dict(item.args), [dict(e) for e in item.events])
+                for i, item in enumerate(items)
+            ],
+        )
 
     def unstake(self, connection: Connection, round_id: int, bet: StandingBet, escrow: int) -> None:
         """Withdraw a standing bet during the betting window: its stake goes back."""

@@ -9,6 +9,11 @@ that fails leaves the others' work intact; the transaction then commits once for
 and only then is each job's caller answered (a bet is acknowledged after its stake is durable).
 If the commit itself fails, every job of the group is answered with that error: nothing of
 theirs was written.
+
+A job sent with ``autocommit`` runs alone and outside any transaction (on PostgreSQL the
+connection is in autocommit mode: each statement commits by itself): for a job that is one
+statement, which then costs no BEGIN and no COMMIT (:mod:`croupier.store.at_once`). Elsewhere
+it runs as a transaction of its own, which for one statement is the same thing.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from croupier.store.database import pipelined
 T = TypeVar("T")
 MAX_GROUP = 256
 
-_Job = tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
+_Job = tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop, bool]
 
 
 def _answer(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
@@ -68,11 +73,14 @@ class Writer:
         """The longest transaction so far (health reporting)."""
         return max(lane.slowest_group_ms for lane in self._lanes)
 
-    async def run(self, job: Callable[[Connection], T], key: int = 0) -> T:
-        """Run ``job`` in its lane's next transaction; return when that transaction committed."""
+    async def run(
+        self, job: Callable[[Connection], T], key: int = 0, *, autocommit: bool = False
+    ) -> T:
+        """Run ``job`` in its lane's next transaction; return when that transaction committed.
+        ``autocommit``: alone, outside any transaction (see the module's text)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._lanes[key % len(self._lanes)].jobs_in.put((job, future, loop))
+        self._lanes[key % len(self._lanes)].jobs_in.put((job, future, loop, autocommit))
         return await future
 
     def stop(self) -> None:
@@ -111,10 +119,15 @@ class _Lane:
                 self._connection.close()
 
     def _loop(self) -> None:
+        held: _Job | None = None  # an autocommit job that ended the group before it
         while True:
-            first = self.jobs_in.get()
+            first = held if held is not None else self.jobs_in.get()
+            held = None
             if first is None:
                 return
+            if first[3]:
+                self._run_alone(first)
+                continue
             group = [first]
             while len(group) < self.max_group:
                 try:
@@ -124,8 +137,37 @@ class _Lane:
                 if item is None:
                     self.jobs_in.put(None)  # stop after this group
                     break
+                if item[3]:
+                    held = item  # it runs after this group, alone
+                    break
                 group.append(item)
             self._run_group(group)
+
+    def _run_alone(self, item: _Job) -> None:
+        job, future, loop, _autocommit = item
+        if self.engine.dialect.name != "postgresql":
+            self._run_group([item])
+            return
+        outcome: Any = None
+        problem: BaseException | None = None
+        try:
+            if self._connection is None:
+                self._connection = self.engine.connect()
+            driver: Any = self._connection.connection.dbapi_connection
+            driver.autocommit = True
+            try:
+                outcome = job(self._connection)
+            finally:
+                if self._connection.in_transaction():  # SQLAlchemy began one on a statement
+                    self._connection.rollback()  # (each statement has committed by itself)
+                driver.autocommit = False
+        except BaseException as failure:
+            problem = failure
+            if not isinstance(failure, Exception) or _broken(self._connection):
+                self._reset()
+        self.groups += 1
+        self.jobs += 1
+        loop.call_soon_threadsafe(_answer, future, outcome, problem)
 
     def _run_group(self, group: list[_Job]) -> None:
         started = time.perf_counter()
@@ -146,7 +188,7 @@ class _Lane:
         self.groups += 1
         self.jobs += len(group)
         self.slowest_group_ms = max(self.slowest_group_ms, (time.perf_counter() - started) * 1000)
-        for (_job, future, loop), (outcome, problem) in zip(group, answers, strict=True):
+        for (_job, future, loop, _), (outcome, problem) in zip(group, answers, strict=True):
             loop.call_soon_threadsafe(_answer, future, outcome, problem)
 
 
@@ -159,7 +201,7 @@ def _run_jobs(
     assert raw is not None
     answers: list[tuple[Any, BaseException | None]] = []
     alone = len(group) == 1
-    for job, _future, _loop in group:
+    for job, _future, _loop, _autocommit in group:
         if not alone:
             raw.execute("SAVEPOINT job")
         try:
@@ -178,3 +220,11 @@ def _run_jobs(
                 raw.execute("RELEASE SAVEPOINT job")
             answers.append((result, None))
     return answers
+
+
+def _broken(connection: Connection | None) -> bool:
+    """Whether the driver's connection can serve the next job (after a failed one)."""
+    if connection is None:
+        return True
+    driver: Any = connection.connection.dbapi_connection
+    return bool(getattr(driver, "closed", True)) or getattr(driver, "autocommit", False)

@@ -50,6 +50,7 @@ from croupier.money import format_amount
 from croupier.rng import RandomSource, SystemRandomSource
 from croupier.rulesets import load_ruleset
 from croupier.shoe import StackedCards
+from croupier.store.at_once import ShortBalance
 from croupier.store.ledger import DEMO
 from croupier.store.players import Player, Players
 from croupier.store.rounds import BetResult, JournalEntry, RoundRecords, StandingBet, TableAccounts
@@ -82,6 +83,10 @@ class _Command:
 
 def _events_json(events: tuple[Event, ...]) -> list[dict[str, Any]]:
     return [{"event": e.kind, "data": dict(e.data)} for e in events]
+
+
+#: an accepted bet of a batch: its answer's index, the seat, the kind, the bet's total, the stake
+_Placed = tuple[int, Seat, str, int, int]
 
 
 def _journal(entries: list[LogEntry]) -> list[JournalEntry]:
@@ -323,9 +328,17 @@ class Table:
 
     # -- bets -----------------------------------------------------------------------------
     async def _bets(self, commands: list[_Command]) -> None:
-        results = await self.writer.run(
-            lambda connection: self._write_bets(connection, commands), self.id
-        )
+        results = None
+        if self.records.stakes_at_once:  # PostgreSQL: one statement, nothing read first
+            results = await self.writer.run(
+                lambda connection: self._write_bets_at_once(connection, commands),
+                self.id,
+                autocommit=True,
+            )
+        if results is None:  # a balance fell short: judged again with the balances read
+            results = await self.writer.run(
+                lambda connection: self._write_bets(connection, commands), self.id
+            )
         now = self.clock.now()
         accepted = []
         for command, result in zip(commands, results, strict=True):
@@ -364,14 +377,57 @@ class Table:
         """Judge each bet in arrival order and write the accepted ones in one transaction: the
         players' balances are read (and locked) first, so a short balance refuses a bet here
         before anything is written; the stakes then move in one posting, escrow credited."""
-        out: list[dict[str, Any] | RuleViolation] = []
-        placed: list[tuple[int, Seat, str, int, int]] = []
-        seats = [self.seats.get(c.args["player"]) for c in commands]
-        wanted = {seat.account for seat in seats if seat is not None}
-        standing = {(b.bettor, b.kind): b.amount for b in self.round.bets}
+        wanted = {seat.account for c in commands if (seat := self.seats.get(c.args["player"]))}
         balances = self.records.lock_balances(connection, wanted | {self.accounts.escrow})
-        for command, seat in zip(commands, seats, strict=True):
+        out, placed = self._judge_bets(commands, balances)
+        if placed:
+            # balances were checked under lock: a refusal now is a fault, not a refusal
+            self._stake_all_or_fault(connection, placed)
+        self._write_log(connection)
+        return self._accepted(out, placed, balances)
+
+    def _write_bets_at_once(
+        self, connection: Connection, commands: list[_Command]
+    ) -> list[dict[str, Any] | RuleViolation] | None:
+        """Judge the bets by the rules, then write the accepted ones, their stakes and their
+        journal in one statement that reads nothing first (``RoundRecords.stake_at_once``).
+        When the ledger refuses a stake no balance covers, nothing was written: the round goes
+        back to its checkpoint and None asks for :meth:`_write_bets`, which says whose."""
+        checkpoint = self.round.checkpoint()
+        out, placed = self._judge_bets(commands, None)
+        if not placed:
+            return out
+        try:
+            balances = self.records.stake_at_once(
+                connection,
+                self.round_id,
+                self.accounts.escrow,
+                self._standing(placed),
+                self.journaled,
+                _journal(self.round.log[self.journaled :]),
+            )
+        except ShortBalance:
+            self.round.restore(checkpoint)
+            return None
+        except BaseException as failure:
+            self.round.restore(checkpoint)  # nothing was written
+            if isinstance(failure, RuleViolation):
+                raise RuntimeError(f"stakes refused: {failure}") from failure
+            raise
+        self.journaled = len(self.round.log)
+        return self._accepted(out, placed, balances)
+
+    def _judge_bets(
+        self, commands: list[_Command], balances: dict[int, int] | None
+    ) -> tuple[list[dict[str, Any] | RuleViolation], list[_Placed]]:
+        """Each bet in arrival order, by the rules and (given ``balances``, which it debits)
+        by the money; the accepted ones are placed on the round."""
+        out: list[dict[str, Any] | RuleViolation] = []
+        placed: list[_Placed] = []
+        standing = {(b.bettor, b.kind): b.amount for b in self.round.bets}
+        for command in commands:
             player, kind, amount = (command.args[k] for k in ("player", "kind", "amount"))
+            seat = self.seats.get(player)
             try:
                 if seat is None:
                     raise RuleViolation(
@@ -381,7 +437,7 @@ class Table:
                     raise RuleViolation("session", "your session is ending", SESSION_RULE)
                 self._verify_window()
                 self.round.verify_place_bet(player, kind, amount)
-                if balances[seat.account] < amount:
+                if balances is not None and balances[seat.account] < amount:
                     have = format_amount(balances[seat.account], self.minor_digits)
                     raise RuleViolation(
                         "amount",
@@ -393,15 +449,21 @@ class Table:
                 out.append(refusal)
                 continue
             self.round.place_bet(player, kind, amount)
-            balances[seat.account] -= amount
+            if balances is not None:
+                balances[seat.account] -= amount
             total = standing.get((player, kind), 0) + amount
             standing[(player, kind)] = total
             placed.append((len(out), seat, kind, total, amount))
             out.append({})
-        if placed:
-            # balances were checked under lock: a refusal now is a fault, not a refusal
-            self._stake_all_or_fault(connection, placed)
-        self._write_log(connection)
+        return out, placed
+
+    def _accepted(
+        self,
+        out: list[dict[str, Any] | RuleViolation],
+        placed: list[_Placed],
+        balances: dict[int, int],
+    ) -> list[dict[str, Any] | RuleViolation]:
+        """Each accepted bet's answer: the bet standing now and the balance after the batch."""
         for index, seat, kind, total, _added in placed:
             out[index] = {
                 "round": self.round.number,
@@ -413,16 +475,20 @@ class Table:
             }
         return out
 
-    def _stake_all_or_fault(
-        self, connection: Connection, placed: list[tuple[int, Seat, str, int, int]]
-    ) -> None:
-        bets = [
+    def _standing(self, placed: list[_Placed]) -> list[tuple[StandingBet, int]]:
+        return [
             (StandingBet(seat.session_id, seat.player_id, seat.account, kind, total), added)
             for _, seat, kind, total, added in placed
         ]
+
+    def _stake_all_or_fault(self, connection: Connection, placed: list[_Placed]) -> None:
         try:
             self.records.stake_all(
-                connection, self.round_id, self.accounts.escrow, bets, checked=True
+                connection,
+                self.round_id,
+                self.accounts.escrow,
+                self._standing(placed),
+                checked=True,
             )
         except RuleViolation as refusal:
             raise RuntimeError(f"stakes refused after the balance check: {refusal}") from refusal

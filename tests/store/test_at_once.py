@@ -1,0 +1,164 @@
+"""Bets written at once (PostgreSQL): one statement, outside any transaction, writes exactly what
+the careful way writes in a transaction (stake posting and entries, standing bets, journal), and
+writes nothing at all when a balance does not cover its stake. On SQLite the store says it has no
+such statement, and the table takes the careful way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, func, select
+
+from croupier.store.at_once import ShortBalance
+from croupier.store.database import pipelined
+from croupier.store.ledger import Ledger
+from croupier.store.players import Players
+from croupier.store.rounds import JournalEntry, RoundRecords, StandingBet
+from croupier.store.schema import entries, journal, round_bets, transactions
+
+
+class Books:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.ledger = Ledger(engine)
+        self.records = RoundRecords(engine, self.ledger)
+        players = Players(engine, self.ledger)
+        self.cashier = self.ledger.open_account("cashier", "cashier", "EUR", may_go_negative=True)
+        self.table = self.records.create_table("t", {})
+        self.escrow = self.records.table_accounts(self.table, "EUR").escrow
+        self.people: dict[str, tuple[int, int, int]] = {}  # name: player, account, session
+        for name, deposit in (("ana", 50_00), ("bruno", 20_00)):
+            player, _token = players.create(name)
+            account = players.account(player, "EUR")
+            self.ledger.transfer(self.cashier, account, deposit, "deposit", name)
+            session = self.records.start_session(player.id, self.table, len(self.people) + 1)
+            self.people[name] = (player.id, account, session)
+
+    def bet(self, name: str, kind: str, total: int, added: int) -> tuple[StandingBet, int]:
+        player, account, session = self.people[name]
+        return StandingBet(session, player, account, kind, total), added
+
+    def rows(self, round_id: int) -> dict[str, Any]:
+        """What a round's bets left in the books, ids and times aside."""
+        reference = f"round:{round_id}"
+        with self.engine.connect() as c:
+            postings = c.execute(
+                select(transactions.c.id, transactions.c.kind).where(
+                    transactions.c.reference == reference
+                )
+            ).all()
+            legs = c.execute(
+                select(entries.c.transaction_id, entries.c.account_id, entries.c.amount)
+                .where(entries.c.transaction_id.in_([p.id for p in postings]))
+                .order_by(entries.c.id)
+            ).all()
+            bets = c.execute(
+                select(round_bets.c.player_id, round_bets.c.kind, round_bets.c.amount)
+                .where(round_bets.c.round_id == round_id)
+                .order_by(round_bets.c.player_id, round_bets.c.kind)
+            ).all()
+            logged = c.execute(
+                select(journal.c.seq, journal.c.command, journal.c.args, journal.c.events)
+                .where(journal.c.round_id == round_id)
+                .order_by(journal.c.seq)
+            ).all()
+        index = {p.id: n for n, p in enumerate(postings)}
+        return {
+            "postings": [p.kind for p in postings],
+            "entries": [(index[e.transaction_id], e.account_id, e.amount) for e in legs],
+            "bets": [tuple(b) for b in bets],
+            "journal": [tuple(j) for j in logged],
+        }
+
+    def counts(self) -> tuple[int, ...]:
+        with self.engine.connect() as c:
+            return tuple(
+                c.execute(select(func.count()).select_from(t)).scalar_one()
+                for t in (transactions, entries, round_bets, journal)
+            )
+
+
+def _entry(name: str, kind: str, amount: int) -> JournalEntry:
+    args = {"bettor": name, "kind": kind, "amount": amount}
+    return JournalEntry("place_bet", args, [{"type": "bet_placed", **args}])
+
+
+# two batches of a round: ana's new bet and bruno's; then ana's bet raised and a new one of hers
+BATCHES = [
+    (
+        lambda b: [b.bet("ana", "player", 10_00, 10_00), b.bet("bruno", "banker", 5_00, 5_00)],
+        [_entry("ana", "player", 10_00), _entry("bruno", "banker", 5_00)],
+    ),
+    (
+        lambda b: [
+            b.bet("ana", "player", 15_00, 5_00),
+            b.bet("ana", "tie", 1_00, 1_00),
+            b.bet("ana", "player", 17_00, 2_00),
+        ],
+        [_entry("ana", "player", 5_00), _entry("ana", "tie", 1_00), _entry("ana", "player", 2_00)],
+    ),
+]
+
+
+@pytest.fixture
+def books(engine: Engine) -> Books:
+    return Books(engine)
+
+
+def test_at_once_writes_what_the_careful_way_writes(books: Books) -> None:
+    records = books.records
+    if books.engine.dialect.name != "postgresql":
+        assert not records.stakes_at_once  # the table takes the careful way on SQLite
+        return
+    assert records.stakes_at_once
+    careful = records.begin_round(books.table, 1, None)
+    at_once = records.begin_round(books.table, 2, None)
+    seq = 0
+    balances: dict[int, int] = {}
+    for bets_of, items in BATCHES:
+        with books.engine.begin() as c, pipelined(c):
+            records.stake_all(c, careful, books.escrow, bets_of(books))
+            records.write_journal(c, careful, seq, items)
+        with books.engine.connect() as c:
+            driver: Any = c.connection.dbapi_connection
+            driver.autocommit = True
+            balances = records.stake_at_once(c, at_once, books.escrow, bets_of(books), seq, items)
+            driver.autocommit = False
+        seq += len(items)
+    written, expected = books.rows(at_once), books.rows(careful)
+    assert written == expected
+    assert written["bets"] == [  # new bets inserted, a raised bet at its last total
+        (books.people["ana"][0], "player", 17_00),
+        (books.people["ana"][0], "tie", 1_00),
+        (books.people["bruno"][0], "banker", 5_00),
+    ]
+    ana, bruno = books.people["ana"][1], books.people["bruno"][1]
+    # each round took ana's 18.00 and bruno's 5.00: the balances the statement returned
+    assert balances == {ana: 50_00 - 2 * 18_00, books.escrow: 2 * 23_00}
+    assert books.ledger.balance(ana) == 14_00 and books.ledger.balance(bruno) == 10_00
+    assert books.ledger.audit() == []
+
+
+def test_a_stake_no_balance_covers_writes_nothing_at_all(books: Books) -> None:
+    if books.engine.dialect.name != "postgresql":
+        assert not books.records.stakes_at_once
+        return
+    round_id = books.records.begin_round(books.table, 1, None)
+    before = books.counts()
+    # ana's stake is covered, bruno's (25.00 of 20.00) is not: the whole statement is refused
+    bets = [books.bet("ana", "player", 10_00, 10_00), books.bet("bruno", "banker", 25_00, 25_00)]
+    items = [_entry("ana", "player", 10_00), _entry("bruno", "banker", 25_00)]
+    with books.engine.connect() as c:
+        driver: Any = c.connection.dbapi_connection
+        driver.autocommit = True
+        with pytest.raises(ShortBalance):
+            books.records.stake_at_once(c, round_id, books.escrow, bets, 0, items)
+        # the connection is fit for the next statement
+        covered = [bets[0], books.bet("bruno", "banker", 20_00, 20_00)]
+        books.records.stake_at_once(c, round_id, books.escrow, covered, 0, items)
+        driver.autocommit = False
+    assert books.counts() == (before[0] + 1, before[1] + 3, before[2] + 2, before[3] + 2)
+    assert books.ledger.balance(books.people["bruno"][1]) == 0
+    assert books.ledger.balance(books.escrow) == 30_00
+    assert books.ledger.audit() == []
