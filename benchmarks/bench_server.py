@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import lean_ws
 import websockets
 
 TOKEN = "bench-operator"
@@ -164,6 +165,9 @@ def leave(base: str, seats: list[tuple[int, str]]) -> None:
                 client.post(f"/sessions/{session['session']}/end", headers=me)
 
 
+LEAN_CLIENT = [True]  # --library-client: the websockets library's client instead
+
+
 async def bettor(
     port: int,
     table: int,
@@ -176,9 +180,23 @@ async def bettor(
 ) -> None:
     """Bet in a loop, one bet in flight; ``rate`` > 0 paces the bets (bets per second), the
     first ``phase`` seconds after the start; the reasons of refused bets go to ``refused``."""
-    async with websockets.connect(
-        f"ws://127.0.0.1:{port}/tables/{table}/ws?token={token}", max_queue=None, compression=None
-    ) as ws:
+    path = f"/tables/{table}/ws?token={token}"
+    if LEAN_CLIENT[0]:
+        ws = await lean_ws.connect("127.0.0.1", port, path)
+        ask = ws.request_reply
+    else:
+        library = await websockets.connect(
+            f"ws://127.0.0.1:{port}{path}", max_queue=None, compression=None
+        )
+
+        async def ask(bet: dict[str, Any]) -> dict[str, Any]:
+            await library.send(json.dumps(bet))
+            while True:
+                message: dict[str, Any] = json.loads(await library.recv())
+                if message.get("ref") == bet["ref"]:
+                    return message
+
+    try:
         ref = 0
         start = time.perf_counter()
         while time.perf_counter() < until:
@@ -186,15 +204,16 @@ async def bettor(
             if rate:
                 await asyncio.sleep(max(0.0, start + phase + ref / rate - time.perf_counter()))
             sent = time.perf_counter()
-            await ws.send(json.dumps({"type": "bet", "kind": "player", "amount": 100, "ref": ref}))
-            while True:
-                message = json.loads(await ws.recv())
-                if message.get("ref") == ref:
-                    break
+            message = await ask({"type": "bet", "kind": "player", "amount": 100, "ref": ref})
             if message["type"] == "ack":
                 latencies.append(time.perf_counter() - sent)
             elif refused is not None:
                 refused.append(str(message.get("message")))
+    finally:
+        if LEAN_CLIENT[0]:
+            ws.close()
+        else:
+            await library.close()
 
 
 async def crowd(
@@ -496,6 +515,11 @@ def main() -> None:
     parser.add_argument("--no-fanout", action="store_true", help="skip the fan-out measurement")
     parser.add_argument("--no-postgres", action="store_true", help="skip PostgreSQL")
     parser.add_argument("--no-sqlite", action="store_true", help="skip SQLite's bet scenarios")
+    parser.add_argument(
+        "--library-client",
+        action="store_true",
+        help="bettors use the websockets library's client rather than benchmarks/lean_ws.py",
+    )
     args = parser.parse_args()
     if args.only:
         wanted = set(args.only.split(","))
@@ -503,6 +527,7 @@ def main() -> None:
         if unknown:
             parser.error(f"--only: unknown scenarios {sorted(unknown)}")
         SCENARIOS[:] = [s for s in SCENARIOS if s[0] in wanted]
+    LEAN_CLIENT[0] = not args.library_client
     if args.pin:
         cpus = sorted(os.sched_getaffinity(0))
         PIN["server"], PIN["clients"] = {cpus[0]}, set(cpus[1:]) or {cpus[0]}

@@ -98,8 +98,11 @@ def test_websocket_refusals(server: RunningServer) -> None:
             ({"type": "hello"}, "type"),
             ({"type": "bet", "kind": "player", "amount": 1.5, "ref": 1}, "amount"),
             ({"type": "bet", "kind": "player", "amount": 50_00, "ref": 2}, "amount"),
+            ('{"type": "bet", "kind": "player", "amount": 1', "not JSON"),  # malformed
+            ({"type": "bet", "kind": "dragon", "amount": 100, "ref": 3}, "not offered"),
+            ({"type": "bet", "kind": "player", "amount": -100, "ref": 4}, "amount"),
         ):
-            player.send(json.dumps(message))
+            player.send(message if isinstance(message, str) else json.dumps(message))
             refused = receive_until(player, "refused")[-1]
             assert field in (refused["field"] + refused["message"]), refused
     assert server.balance(ana) == 10_00 and server.view(table)["totals"] == {}

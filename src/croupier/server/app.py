@@ -14,73 +14,30 @@ from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from croupier.errors import CroupierError, RulesetError, RuleViolation
+from croupier.errors import RulesetError, RuleViolation
 from croupier.games.registry import table_scoreboards
+from croupier.server.bodies import (
+    AnnouncementIn,
+    BetIn,
+    DecisionIn,
+    DemoPlayerIn,
+    DepositIn,
+    FaultIn,
+    LimitsIn,
+    PlayerIn,
+    SessionIn,
+    TableIn,
+)
 from croupier.server.service import Casino
+from croupier.server.table_socket import TableSockets
 from croupier.store.ledger import DEMO
 from croupier.store.players import Player
 from croupier.table.config import TableConfig
 from croupier.table.runtime import Table
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class BetIn(_Strict):
-    kind: StrictStr = Field(description="the bet, e.g. player, banker, tie, player_pair")
-    amount: StrictInt = Field(gt=0, description="the stake in minor units (cents)")
-
-
-class SessionIn(_Strict):
-    seat: StrictInt | None = Field(default=None, ge=1, le=9)
-
-
-class PlayerIn(_Strict):
-    name: StrictStr = Field(min_length=1, max_length=100)
-    demo: bool = False
-
-
-class DemoPlayerIn(_Strict):
-    name: StrictStr = Field(min_length=1, max_length=100)
-
-
-class DepositIn(_Strict):
-    amount: StrictInt = Field(gt=0)
-    currency: StrictStr = "EUR"
-
-
-class DecisionIn(_Strict):
-    decision: StrictStr = Field(description="stud: raise or fold")
-
-
-class LimitsIn(_Strict):
-    overrides: dict[str, Any] = Field(description="e.g. {'table.minimum_bet': 500}")
-
-
-class AnnouncementIn(_Strict):
-    message: StrictStr = Field(min_length=1, max_length=300)
-
-
-class FaultIn(_Strict):
-    reason: StrictStr = Field(default="operator fault", max_length=150)
-
-
-class TableIn(_Strict):
-    name: StrictStr = Field(min_length=1, max_length=100)
-    ruleset: StrictStr = "pt-ponto-banca-2015"
-    mode: StrictStr = "multi"
-    seats: StrictInt = 7
-    betting_seconds: float = 15.0
-    demo: bool = False
-    pause_seconds: float = 5.0
-    decision_seconds: float = 20.0
-    overrides: dict[str, Any] = Field(default_factory=dict, description="house options / limits")
 
 
 def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> FastAPI:
@@ -101,6 +58,8 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         lifespan=lifespan,
     )
     app.state.casino = casino
+    # the tables' WebSockets, before FastAPI's routing (server/table_socket.py)
+    app.add_middleware(TableSockets, casino=casino)
     app.mount(
         "/web",
         StaticFiles(directory=str(resources.files("croupier.web"))),
@@ -387,80 +346,4 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         problems = await asyncio.to_thread(casino.ledger.audit)
         return {"balanced": not problems, "problems": problems}
 
-    # -- events ---------------------------------------------------------------------------
-    @app.websocket("/tables/{table_id}/ws")
-    async def events(websocket: WebSocket, table_id: int, token: str | None = None) -> None:
-        """The table's events; with ``?token=`` also the player's own messages, and bets sent
-        as ``{"type": "bet", "kind": ..., "amount": ..., "ref": ...}`` are acknowledged."""
-        table = casino.tables.get(table_id)
-        player = None
-        if token is not None:
-            player = await asyncio.to_thread(casino.players.authenticate, token)
-        if table is None or (token is not None and player is None):
-            await websocket.close(code=4404 if table is None else 4401)
-            return
-        await websocket.accept()
-        watcher = casino.hub.watch(table_id, player.name if player else None)
-        await websocket.send_json({"type": "table", **table.view})
-
-        async def send() -> None:
-            queue = watcher.queue
-            while True:
-                text = await queue.get()
-                while True:  # drain what is queued without a wait per message
-                    if text is None:  # the watcher fell too far behind (hub.MAX_BACKLOG)
-                        await websocket.close(code=4408)
-                        return
-                    await websocket.send_text(text)
-                    casino.hub.delivered += 1
-                    if queue.empty():
-                        break
-                    text = queue.get_nowait()
-
-        sender = asyncio.create_task(send())
-        try:
-            while True:
-                message = await websocket.receive_json()
-                reply = await _ws_command(table, player, message)
-                watcher.queue.put_nowait(_dumps(reply))
-        except (WebSocketDisconnect, RuntimeError):
-            pass  # rule 30: a player's disconnection changes nothing at the table
-        finally:
-            casino.hub.leave(table_id, watcher)
-            sender.cancel()
-
     return app
-
-
-def _dumps(value: dict[str, Any]) -> str:
-    import json
-
-    return json.dumps(value, separators=(",", ":"))
-
-
-async def _ws_command(table: Table, player: Player | None, message: Any) -> dict[str, Any]:
-    ref = message.get("ref") if isinstance(message, dict) else None
-    try:
-        if player is None:
-            raise RuleViolation("token", "connect with ?token= to bet", "authentication")
-        if not isinstance(message, dict) or message.get("type") != "bet":
-            raise RuleViolation("type", "the only command here is a bet", "websocket")
-        body = BetIn.model_validate({k: message.get(k) for k in ("kind", "amount")})
-        result = await table.command("bet", player=player.name, kind=body.kind, amount=body.amount)
-        return {"type": "ack", "ref": ref, **result}
-    except RuleViolation as error:
-        return {
-            "type": "refused",
-            "ref": ref,
-            "field": error.field,
-            "message": error.message,
-            "rule": error.rule,
-        }
-    except (ValueError, CroupierError) as error:
-        return {
-            "type": "refused",
-            "ref": ref,
-            "field": "message",
-            "message": str(error),
-            "rule": "websocket",
-        }
