@@ -436,8 +436,10 @@ class Table:
                 if seat.leaving:
                     raise RuleViolation("session", "your session is ending", SESSION_RULE)
                 self._verify_window()
-                self.round.verify_place_bet(player, kind, amount)
-                if balances is not None and balances[seat.account] < amount:
+                before = self.round.checkpoint() if balances is not None else None
+                self.round.place_bet(player, kind, amount)  # judged by the rules first
+                if before is not None and balances is not None and balances[seat.account] < amount:
+                    self.round.restore(before)
                     have = format_amount(balances[seat.account], self.minor_digits)
                     raise RuleViolation(
                         "amount",
@@ -448,7 +450,6 @@ class Table:
             except RuleViolation as refusal:
                 out.append(refusal)
                 continue
-            self.round.place_bet(player, kind, amount)
             if balances is not None:
                 balances[seat.account] -= amount
             total = standing.get((player, kind), 0) + amount

@@ -148,20 +148,19 @@ def verify_table(rules: BaccaratRules, table: Iterable[Bet]) -> None:
             f"{_fmt(rules, cap)}",
             cite(reg, "rule43a"),
         )
-    tie_cap = Fraction(cap, 10)
-    if totals.get("tie", 0) > tie_cap:
+    # the caps compared exactly, in whole numbers: tie > cap / 10, pairs > cap * 8 / 100
+    if 10 * totals.get("tie", 0) > cap:
         raise RuleViolation(
             "amount",
             f"table total on Tie {_fmt(rules, totals['tie'])} would exceed 10% of the maximum "
-            f"payout ({_fmt(rules, tie_cap)})",
+            f"payout ({_fmt(rules, Fraction(cap, 10))})",
             cite(reg, "rule43b"),
         )
     pairs = sum(totals.get(k, 0) for k in PAIR_BETS)
-    pair_cap = Fraction(cap * 8, 100)
-    if pairs > pair_cap:
+    if 100 * pairs > 8 * cap:
         raise RuleViolation(
             "amount",
             f"table total on pair bets {_fmt(rules, pairs)} would exceed 8% of the maximum "
-            f"payout ({_fmt(rules, pair_cap)})",
+            f"payout ({_fmt(rules, Fraction(cap * 8, 100))})",
             cite(reg, "rule43c"),
         )
