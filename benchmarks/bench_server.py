@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -302,8 +303,10 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
             start = time.perf_counter()
             until = start + seconds
 
+            cpu = process_cpu(server.pid)
             asyncio.run(crowd(port, seats, until, latencies, rate, burst, refused))
             elapsed = time.perf_counter() - start
+            cpu = process_cpu(server.pid) - cpu
             time.sleep(2.5)  # the last windows close and settle
             settled, _ = settled_count(url, high)
             leave(f"http://127.0.0.1:{port}", seats)
@@ -312,9 +315,11 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
                 "offered_bets_per_s": players * rate if rate else "as fast as acknowledged",
                 "acked_bets_per_s": round(len(latencies) / elapsed),
                 "refused_bets": len(refused),
+                **({"refused_for": dict(Counter(refused).most_common(3))} if refused else {}),
                 "settled_bets_per_s": round(settled / elapsed),
                 "ack_p50_ms": round(percentile(latencies, 0.5) * 1000, 2),
                 "ack_p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
+                "server_cpu_us_per_ack": round(cpu / max(1, len(latencies)) * 1e6),
             }
             print(f"  {label}: {results[label]}", flush=True)
     finally:
@@ -322,6 +327,82 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
         server.wait()
     results["baseline_ledger_postings_per_s"] = round(ledger_baseline(url, seconds))
     return results
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# -- the WebSocket transport alone: what a server answering each bet at once costs
+ECHO_APP = """
+import json
+async def app(scope, receive, send):
+    if scope["type"] == "lifespan":
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            else:
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+    if scope["type"] == "http":
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+        return
+    await receive()
+    await send({"type": "websocket.accept"})
+    while True:
+        message = await receive()
+        if message["type"] != "websocket.receive":
+            return
+        bet = json.loads(message["text"])
+        ack = {"type": "ack", "ref": bet["ref"], "round": 1, "player": "p", "seat": 1,
+               "kind": bet["kind"], "amount": bet["amount"], "balance": 0}
+        await send({"type": "websocket.send", "text": json.dumps(ack, separators=(",", ":"))})
+"""
+
+
+def bare_echo(seconds: float, players: int = 100, rate: float = 21) -> dict[str, Any]:
+    """The paced scenario's bettors against a bare uvicorn WebSocket app (raw ASGI, the same
+    server options as ``croupier serve``) that acknowledges each bet at once: no table, no
+    database. Its CPU per message is the floor under croupier's event loop."""
+    with tempfile.TemporaryDirectory() as tmp:
+        Path(tmp, "echo_app.py").write_text(ECHO_APP)
+        port = free_port()
+        echo = subprocess.Popen(
+            (["taskset", "-c", ",".join(map(str, sorted(PIN["server"])))] if PIN else [])
+            + [sys.executable, "-m", "uvicorn", "echo_app:app", "--port", str(port)]
+            + ["--log-level", "warning", "--ws-per-message-deflate", "false"],
+            cwd=tmp,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            while True:
+                try:
+                    httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            seats = [(0, "-")] * players
+            asyncio.run(crowd(port, seats, time.perf_counter() + 1, [], rate))
+            latencies: list[float] = []
+            cpu, start = process_cpu(echo.pid), time.perf_counter()
+            asyncio.run(crowd(port, seats, start + seconds, latencies, rate))
+            elapsed, cpu = time.perf_counter() - start, process_cpu(echo.pid) - cpu
+        finally:
+            echo.kill()
+            echo.wait()
+    return {
+        "players": players,
+        "offered_per_s": players * rate,
+        "acked_per_s": round(len(latencies) / elapsed),
+        "ack_p50_ms": round(percentile(latencies, 0.5) * 1000, 2),
+        "ack_p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
+        "server_cpu_us_per_ack": round(cpu / max(1, len(latencies)) * 1e6),
+    }
 
 
 # -- fan-out: messages/s = events x watchers / (last message received - first event sent)
@@ -540,6 +621,9 @@ def main() -> None:
         else:
             print("bets on SQLite", flush=True)
             report["sqlite"] = bets_scenario(sqlite, args.seconds)
+        print("bare WebSocket echo, 100 x 21 bets/s", flush=True)
+        report["bare_echo"] = bare_echo(args.seconds)
+        print(f"  {report['bare_echo']}", flush=True)
         if not args.no_fanout:
             print("fan-out to 1,000 watchers (SQLite)", flush=True)
             report["fanout"] = fanout(f"sqlite:///{tmp}/fanout.db", args.seconds)
