@@ -13,8 +13,11 @@ every 50 ms: the time to clear a burst; the only paced scenario of earlier runs)
 when its acknowledgement arrives (the stake is committed in the database by then). Reported:
 acknowledged bets/s, settled bets/s (bets placed in the run, from the round journal, whose rounds
 the tables settled, read from the database afterwards) and acknowledgement latency p50/p99.
-Baseline in the same run: bare ledger postings (one ``Ledger.transfer`` per transaction, no
-server) on the same database.
+Baselines in the same run: bare ledger postings (one ``Ledger.transfer`` per transaction, no
+server) on the same database; and the transport alone: the paced scenario's bettors against a
+bare uvicorn WebSocket app that acknowledges each bet at once (``bare_echo``). Each scenario also
+reports the server process's CPU per acknowledged bet. Bettors use ``benchmarks/lean_ws.py``
+(``--library-client``: the websockets library's client).
 
 Fan-out: 1,000 WebSocket watchers of one table receive the operator's announcements, sent at
 200 a second by another process (200,000 messages/s asked: more than either server delivers);
