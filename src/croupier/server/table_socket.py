@@ -104,8 +104,8 @@ async def _deliver(casino: Casino, watcher: Watcher, send: Send) -> None:
                 if queue.empty():
                     break
                 text = queue.get_nowait()
-    except OSError:  # the client went away (uvicorn's ClientDisconnected)
-        return
+    except (OSError, RuntimeError):  # the client went away (uvicorn's ClientDisconnected), or
+        return  # the connection is closing (a send after the close is refused)
 
 
 async def command(table: Table, player: Player | None, text: str) -> dict[str, Any]:
