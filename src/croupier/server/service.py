@@ -61,8 +61,10 @@ class Casino:
         self.records = RoundRecords(self.engine, self.ledger)
         self.hub = Hub()
         # SQLite has one writer at a time; PostgreSQL runs transactions side by side
-        lanes = 1 if self.engine.dialect.name == "sqlite" else WRITER_LANES
-        self.writer = Writer(self.engine, lanes)
+        if self.engine.dialect.name == "sqlite":
+            self.writer = Writer(self.engine)
+        else:  # and every table's bets in statements of their own lane (store/at_once.py)
+            self.writer = Writer(self.engine, WRITER_LANES, stakes_lane=True)
         self.tables: dict[int, Table] = {}
         self.credentials = Credentials("")
         self.recovered: list[int] = []

@@ -22,7 +22,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
 
 from croupier.errors import RuleViolation
-from croupier.store.at_once import stake_at_once
+from croupier.store.at_once import Batch, stake_at_once
 from croupier.store.ledger import Ledger
 from croupier.store.players import named_account
 from croupier.store.prepared import Prepared, insert_rows
@@ -327,6 +327,22 @@ class RoundRecords:
         :mod:`croupier.store.at_once`), without reading the balances first. Returns the new
         balances of the players and the escrow; raises :class:`~croupier.store.at_once.
         ShortBalance`, having written nothing, when a balance does not cover its stakes."""
+        batch = self.stake_batch(connection, round_id, escrow, bets, first_seq, items)
+        return self.write_at_once(connection, [batch])
+
+    def stake_batch(
+        self,
+        connection: Connection,
+        round_id: int,
+        escrow: int,
+        bets: Sequence[tuple[StandingBet, int]],
+        first_seq: int,
+        items: Sequence[JournalEntry],
+    ) -> Batch:
+        """A round's part of a statement of :meth:`write_at_once`: the stake posting of
+        ``bets`` (each standing bet and the amount it added) into ``escrow``, the bets standing
+        after it and the journal ``items`` from ``first_seq``. Writes nothing; refuses a posting
+        the ledger would refuse whatever the balances."""
         legs: dict[int, int] = {}
         for bet, added in bets:
             legs[bet.account_id] = legs.get(bet.account_id, 0) - added
@@ -336,9 +352,7 @@ class RoundRecords:
         standing: dict[tuple[int, str], StandingBet] = {}
         for bet, _added in bets:
             standing[(bet.player_id, bet.kind)] = bet  # the last total of each bet
-        driver = connection.connection.dbapi_connection
-        return stake_at_once(
-            driver,
+        return Batch(
             round_id=round_id,
             reference=f"round:{round_id}",
             created_at=now(),
@@ -349,6 +363,14 @@ class RoundRecords:
                 for i, item in enumerate(items)
             ],
         )
+
+    @staticmethod
+    def write_at_once(connection: Connection, batches: Sequence[Batch]) -> dict[int, int]:
+        """Write ``batches`` (of :meth:`stake_batch`, any rounds) by one statement that commits
+        by itself: ``connection`` outside any transaction, in autocommit. Returns the new
+        balance of every account moved; raises :class:`~croupier.store.at_once.ShortBalance`,
+        having written nothing, when a balance does not cover its stakes."""
+        return stake_at_once(connection.connection.dbapi_connection, batches)
 
     def unstake(self, connection: Connection, round_id: int, bet: StandingBet, escrow: int) -> None:
         """Withdraw a standing bet during the betting window: its stake goes back."""

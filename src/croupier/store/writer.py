@@ -12,8 +12,13 @@ theirs was written.
 
 A job sent with ``autocommit`` runs alone and outside any transaction (on PostgreSQL the
 connection is in autocommit mode: each statement commits by itself): for a job that is one
-statement, which then costs no BEGIN and no COMMIT (:mod:`croupier.store.at_once`). Elsewhere
-it runs as a transaction of its own, which for one statement is the same thing.
+statement, which then costs no BEGIN and no COMMIT. Elsewhere it runs as a transaction of its
+own, which for one statement is the same thing.
+
+Tables' bets on PostgreSQL are :class:`~croupier.store.at_once.Stakes` jobs (:meth:`Writer.stake`):
+the stakes jobs waiting together in a lane are prepared one after the other and written by one
+statement in autocommit (:mod:`croupier.store.at_once`), so that its fixed cost (the driver's
+turn, the database's executor and commit) is shared by every table whose bets it carries.
 """
 
 from __future__ import annotations
@@ -23,17 +28,21 @@ import contextlib
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
+from croupier.store.at_once import Batch, Stakes, stake_at_once
 from croupier.store.database import pipelined
 
 T = TypeVar("T")
 MAX_GROUP = 256
 
-_Job = tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop, bool]
+#: how a job runs: in a transaction (grouped with others on one lane), alone in autocommit, or
+#: as stakes written together with the other stakes waiting in its lane
+TRANSACTION, ALONE, STAKES = "transaction", "alone", "stakes"
+_Job = tuple[Any, asyncio.Future[Any], asyncio.AbstractEventLoop, str]
 
 
 def _answer(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
@@ -51,42 +60,65 @@ class Writer:
     arrive together share a transaction (group commit); with several (PostgreSQL, where
     transactions run side by side) each job is its own transaction, so that a transaction
     locks its accounts in one ordered statement and two lanes can never deadlock on them
-    (jobs of one group would lock one set after another: docs/store.md)."""
+    (jobs of one group would lock one set after another: docs/store.md).
 
-    def __init__(self, engine: Engine, lanes: int = 1) -> None:
+    ``stakes_lane``: stakes jobs (:meth:`stake`) of every table go to a lane of their own, so
+    that one statement carries the bets of as many tables as possible and no table's bets wait
+    behind another table's settlement. A table has one job in flight at a time (its actor
+    waits for each), so its jobs still run in the order it sent them; each statement of stakes
+    locks its accounts in one ordered statement, like the transactions beside it."""
+
+    def __init__(self, engine: Engine, lanes: int = 1, *, stakes_lane: bool = False) -> None:
         if lanes < 1:
             raise ValueError(f"lanes: {lanes!r} must be at least 1")
         self.engine = engine
         group = MAX_GROUP if lanes == 1 else 1
         self._lanes = [_Lane(engine, f"croupier-writer-{n}", group) for n in range(lanes)]
+        self._stakes = [_Lane(engine, "croupier-stakes", 1)] if stakes_lane else self._lanes
+
+    @property
+    def _all(self) -> list[_Lane]:
+        return self._lanes + [lane for lane in self._stakes if lane not in self._lanes]
 
     @property
     def groups(self) -> int:
-        return sum(lane.groups for lane in self._lanes)
+        return sum(lane.groups for lane in self._all)
 
     @property
     def jobs(self) -> int:
-        return sum(lane.jobs for lane in self._lanes)
+        return sum(lane.jobs for lane in self._all)
 
     @property
     def slowest_group_ms(self) -> float:
         """The longest transaction so far (health reporting)."""
-        return max(lane.slowest_group_ms for lane in self._lanes)
+        return max(lane.slowest_group_ms for lane in self._all)
 
     async def run(
         self, job: Callable[[Connection], T], key: int = 0, *, autocommit: bool = False
     ) -> T:
         """Run ``job`` in its lane's next transaction; return when that transaction committed.
         ``autocommit``: alone, outside any transaction (see the module's text)."""
+        answer: T = await self._send(self._lanes, job, key, ALONE if autocommit else TRANSACTION)
+        return answer
+
+    async def stake(self, job: Stakes[T], key: int = 0) -> T:
+        """Run a stakes job (PostgreSQL only: :mod:`croupier.store.at_once`) in its lane's next
+        statement of stakes; return the job's answer once that statement committed. Raises
+        :class:`~croupier.store.at_once.ShortBalance` when the statement wrote nothing because
+        a balance (of this job's or another's) did not cover its stakes: the job was undone."""
+        answer: T = await self._send(self._stakes, job, key, STAKES)
+        return answer
+
+    async def _send(self, lanes: list[_Lane], job: Any, key: int, mode: str) -> Any:
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        self._lanes[key % len(self._lanes)].jobs_in.put((job, future, loop, autocommit))
+        future: asyncio.Future[Any] = loop.create_future()
+        lanes[key % len(lanes)].jobs_in.put((job, future, loop, mode))
         return await future
 
     def stop(self) -> None:
-        for lane in self._lanes:
+        for lane in self._all:
             lane.jobs_in.put(None)
-        for lane in self._lanes:
+        for lane in self._all:
             lane.thread.join(30)
 
 
@@ -119,17 +151,19 @@ class _Lane:
                 self._connection.close()
 
     def _loop(self) -> None:
-        held: _Job | None = None  # an autocommit job that ended the group before it
+        held: _Job | None = None  # a job of another mode that ended the group before it
         while True:
             first = held if held is not None else self.jobs_in.get()
             held = None
             if first is None:
                 return
-            if first[3]:
+            mode = first[3]
+            if mode == ALONE:
                 self._run_alone(first)
                 continue
             group = [first]
-            while len(group) < self.max_group:
+            limit = self.max_group if mode == TRANSACTION else MAX_GROUP
+            while len(group) < limit:
                 try:
                     item = self.jobs_in.get_nowait()
                 except queue.Empty:
@@ -137,46 +171,101 @@ class _Lane:
                 if item is None:
                     self.jobs_in.put(None)  # stop after this group
                     break
-                if item[3]:
-                    held = item  # it runs after this group, alone
+                if item[3] != mode:
+                    held = item  # it runs after this group
                     break
                 group.append(item)
-            self._run_group(group)
+            if mode == STAKES:
+                self._run_stakes(group)
+            else:
+                self._run_group(group)
+
+    def _connect(self) -> Connection:
+        if self._connection is None:
+            # one connection for the thread's life: no pool checkout and reset per group
+            self._connection = self.engine.connect()
+        return self._connection
+
+    def _run_stakes(self, group: list[_Job]) -> None:
+        """Prepare each stakes job in turn and write all their batches by one statement."""
+        answers: list[tuple[Any, BaseException | None]] = [(None, None)] * len(group)
+        prepared: list[Batch | None] = [None] * len(group)
+        balances: dict[int, int] = {}
+        problem: BaseException | None = None
+        try:
+            with self._autocommit() as connection:
+                for n, (job, _future, _loop, _mode) in enumerate(group):
+                    try:
+                        prepared[n] = job.prepare(connection)
+                    except BaseException as refused:  # the job left nothing changed
+                        answers[n] = (None, refused)
+                batches = [batch for batch in prepared if batch is not None]
+                if batches:
+                    driver = connection.connection.dbapi_connection
+                    balances = stake_at_once(driver, batches)
+        except BaseException as failure:  # nothing of the statement was written
+            problem = failure
+            self._reset_if_broken(failure)
+        for n, batch in enumerate(prepared):
+            job = group[n][0]
+            if answers[n][1] is not None:
+                continue
+            try:
+                if batch is not None and problem is not None:
+                    job.undo()
+                    answers[n] = (None, problem)
+                else:
+                    answers[n] = (job.written(balances), None)
+            except BaseException as failure:
+                answers[n] = (None, failure)
+        self.groups += 1
+        self.jobs += len(group)
+        self._answer_all(group, answers)
+
+    @staticmethod
+    def _answer_all(group: list[_Job], answers: list[tuple[Any, BaseException | None]]) -> None:
+        for (_job, future, loop, _), (outcome, problem) in zip(group, answers, strict=True):
+            loop.call_soon_threadsafe(_answer, future, outcome, problem)
 
     def _run_alone(self, item: _Job) -> None:
-        job, future, loop, _autocommit = item
+        job, future, loop, _mode = item
         if self.engine.dialect.name != "postgresql":
             self._run_group([item])
             return
         outcome: Any = None
         problem: BaseException | None = None
         try:
-            if self._connection is None:
-                self._connection = self.engine.connect()
-            driver: Any = self._connection.connection.dbapi_connection
-            driver.autocommit = True
-            try:
-                outcome = job(self._connection)
-            finally:
-                if self._connection.in_transaction():  # SQLAlchemy began one on a statement
-                    self._connection.rollback()  # (each statement has committed by itself)
-                driver.autocommit = False
+            with self._autocommit() as connection:
+                outcome = job(connection)
         except BaseException as failure:
             problem = failure
-            if not isinstance(failure, Exception) or _broken(self._connection):
-                self._reset()
+            self._reset_if_broken(failure)
         self.groups += 1
         self.jobs += 1
         loop.call_soon_threadsafe(_answer, future, outcome, problem)
+
+    @contextlib.contextmanager
+    def _autocommit(self) -> Iterator[Connection]:
+        """The lane's connection in autocommit: each statement commits by itself."""
+        connection = self._connect()
+        driver: Any = connection.connection.dbapi_connection
+        driver.autocommit = True
+        try:
+            yield connection
+        finally:
+            if connection.in_transaction():  # SQLAlchemy began one on a statement
+                connection.rollback()  # (each statement has committed by itself)
+            driver.autocommit = False
+
+    def _reset_if_broken(self, failure: BaseException) -> None:
+        if not isinstance(failure, Exception) or _broken(self._connection):
+            self._reset()
 
     def _run_group(self, group: list[_Job]) -> None:
         started = time.perf_counter()
         answers: list[tuple[Any, BaseException | None]] = []
         try:
-            if self._connection is None:
-                # one connection for the thread's life: no pool checkout and reset per group
-                self._connection = self.engine.connect()
-            connection = self._connection
+            connection = self._connect()
             with connection.begin() as transaction:
                 with pipelined(connection) as flush:
                     answers = _run_jobs(connection, group, flush)
@@ -188,8 +277,7 @@ class _Lane:
         self.groups += 1
         self.jobs += len(group)
         self.slowest_group_ms = max(self.slowest_group_ms, (time.perf_counter() - started) * 1000)
-        for (_job, future, loop, _), (outcome, problem) in zip(group, answers, strict=True):
-            loop.call_soon_threadsafe(_answer, future, outcome, problem)
+        self._answer_all(group, answers)
 
 
 def _run_jobs(
@@ -201,7 +289,7 @@ def _run_jobs(
     assert raw is not None
     answers: list[tuple[Any, BaseException | None]] = []
     alone = len(group) == 1
-    for job, _future, _loop, _autocommit in group:
+    for job, _future, _loop, _mode in group:
         if not alone:
             raw.execute("SAVEPOINT job")
         try:

@@ -50,7 +50,7 @@ from croupier.money import format_amount
 from croupier.rng import RandomSource, SystemRandomSource
 from croupier.rulesets import load_ruleset
 from croupier.shoe import StackedCards
-from croupier.store.at_once import ShortBalance
+from croupier.store.at_once import Batch, ShortBalance
 from croupier.store.ledger import DEMO
 from croupier.store.players import Player, Players
 from croupier.store.rounds import BetResult, JournalEntry, RoundRecords, StandingBet, TableAccounts
@@ -91,6 +91,53 @@ _Placed = tuple[int, Seat, str, int, int]
 
 def _journal(entries: list[LogEntry]) -> list[JournalEntry]:
     return [JournalEntry(e.command, dict(e.args), _events_json(e.events)) for e in entries]
+
+
+class _BetsAtOnce:
+    """A batch of bets as a stakes job of the writer (PostgreSQL: docs/store.md, "Bets at
+    once"): judged by the rules and placed on the round, then written with the batches of other
+    tables by one statement that reads nothing first. When that statement refuses a stake no
+    balance covers, nothing was written: the round goes back to its checkpoint and the writer
+    raises :class:`ShortBalance`, and the table judges the batch again with the balances read
+    (:meth:`Table._write_bets`), which says whose."""
+
+    def __init__(self, table: Table, commands: list[_Command]) -> None:
+        self.table = table
+        self.commands = commands
+        self.checkpoint: Any = None
+        self.out: list[dict[str, Any] | RuleViolation] = []
+        self.placed: list[_Placed] = []
+        self.logged = 0
+
+    def prepare(self, connection: Connection) -> Batch | None:
+        table = self.table
+        self.checkpoint = table.round.checkpoint()
+        self.out, self.placed = table._judge_bets(self.commands, None)
+        if not self.placed:
+            return None
+        self.logged = len(table.round.log)
+        try:
+            return table.records.stake_batch(
+                connection,
+                table.round_id,
+                table.accounts.escrow,
+                table._standing(self.placed),
+                table.journaled,
+                _journal(table.round.log[table.journaled :]),
+            )
+        except BaseException as failure:
+            self.undo()  # nothing is written
+            if isinstance(failure, RuleViolation):
+                raise RuntimeError(f"stakes refused: {failure}") from failure
+            raise
+
+    def written(self, balances: dict[int, int]) -> list[dict[str, Any] | RuleViolation]:
+        if self.placed:
+            self.table.journaled = self.logged
+        return self.table._accepted(self.out, self.placed, balances)
+
+    def undo(self) -> None:
+        self.table.round.restore(self.checkpoint)
 
 
 class Table:
@@ -330,11 +377,8 @@ class Table:
     async def _bets(self, commands: list[_Command]) -> None:
         results = None
         if self.records.stakes_at_once:  # PostgreSQL: one statement, nothing read first
-            results = await self.writer.run(
-                lambda connection: self._write_bets_at_once(connection, commands),
-                self.id,
-                autocommit=True,
-            )
+            with contextlib.suppress(ShortBalance):
+                results = await self.writer.stake(_BetsAtOnce(self, commands), self.id)
         if results is None:  # a balance fell short: judged again with the balances read
             results = await self.writer.run(
                 lambda connection: self._write_bets(connection, commands), self.id
@@ -384,37 +428,6 @@ class Table:
             # balances were checked under lock: a refusal now is a fault, not a refusal
             self._stake_all_or_fault(connection, placed)
         self._write_log(connection)
-        return self._accepted(out, placed, balances)
-
-    def _write_bets_at_once(
-        self, connection: Connection, commands: list[_Command]
-    ) -> list[dict[str, Any] | RuleViolation] | None:
-        """Judge the bets by the rules, then write the accepted ones, their stakes and their
-        journal in one statement that reads nothing first (``RoundRecords.stake_at_once``).
-        When the ledger refuses a stake no balance covers, nothing was written: the round goes
-        back to its checkpoint and None asks for :meth:`_write_bets`, which says whose."""
-        checkpoint = self.round.checkpoint()
-        out, placed = self._judge_bets(commands, None)
-        if not placed:
-            return out
-        try:
-            balances = self.records.stake_at_once(
-                connection,
-                self.round_id,
-                self.accounts.escrow,
-                self._standing(placed),
-                self.journaled,
-                _journal(self.round.log[self.journaled :]),
-            )
-        except ShortBalance:
-            self.round.restore(checkpoint)
-            return None
-        except BaseException as failure:
-            self.round.restore(checkpoint)  # nothing was written
-            if isinstance(failure, RuleViolation):
-                raise RuntimeError(f"stakes refused: {failure}") from failure
-            raise
-        self.journaled = len(self.round.log)
         return self._accepted(out, placed, balances)
 
     def _judge_bets(
