@@ -162,3 +162,89 @@ def test_a_stake_no_balance_covers_writes_nothing_at_all(books: Books) -> None:
     assert books.ledger.balance(books.people["bruno"][1]) == 0
     assert books.ledger.balance(books.escrow) == 30_00
     assert books.ledger.audit() == []
+
+
+def _second_table(books: Books) -> tuple[int, int, int]:
+    """Another table, ana and bruno seated at it too: (table, escrow, ana's session there)."""
+    table = books.records.create_table("t2", {})
+    escrow = books.records.table_accounts(table, "EUR").escrow
+    ana = books.people["ana"][0]
+    return table, escrow, books.records.start_session(ana, table, 1)
+
+
+def test_batches_of_two_tables_in_one_statement_write_what_each_writes_alone(
+    books: Books,
+) -> None:
+    records = books.records
+    if books.engine.dialect.name != "postgresql":
+        assert not records.stakes_at_once
+        return
+    table2, escrow2, _ = _second_table(books)
+    alone = [records.begin_round(t, 1, None) for t in (books.table, table2)]
+    together = [records.begin_round(t, 2, None) for t in (books.table, table2)]
+    escrows = (books.escrow, escrow2)
+    bets_of, items = BATCHES[0]
+    with books.engine.connect() as c:
+        driver: Any = c.connection.dbapi_connection
+        driver.autocommit = True
+        for round_id, escrow in zip(alone, escrows, strict=True):
+            records.stake_at_once(c, round_id, escrow, bets_of(books), 0, items)
+        batches = [
+            records.stake_batch(c, round_id, escrow, bets_of(books), 0, items)
+            for round_id, escrow in zip(together, escrows, strict=True)
+        ]
+        balances = records.write_at_once(c, batches)
+        driver.autocommit = False
+    for one, both in zip(alone, together, strict=True):
+        assert books.rows(both) == books.rows(one)  # a posting, entries, bets, journal each
+    ana, bruno = books.people["ana"][1], books.people["bruno"][1]
+    # each of the four rounds took ana's 10.00 and bruno's 5.00
+    assert balances == {
+        ana: 50_00 - 40_00,
+        bruno: 20_00 - 20_00,
+        books.escrow: 30_00,
+        escrow2: 30_00,
+    }
+    assert books.ledger.audit() == []
+
+
+def test_a_player_at_two_tables_in_one_statement_pays_both_stakes_or_neither(
+    books: Books,
+) -> None:
+    # ana (50.00) bets 30.00 at each table: each stake alone is covered, both together are
+    # not; the statement moves her balance once, by the sum, and the CHECK refuses it whole
+    records = books.records
+    if books.engine.dialect.name != "postgresql":
+        assert not records.stakes_at_once
+        return
+    table2, escrow2, session2 = _second_table(books)
+    player, account, session = books.people["ana"]
+    rounds_ = [records.begin_round(t, 1, None) for t in (books.table, table2)]
+    before = books.counts()
+
+    def batches(c: Any, amount: int) -> list[Any]:
+        return [
+            records.stake_batch(
+                c,
+                round_id,
+                escrow,
+                [(StandingBet(s, player, account, "player", amount), amount)],
+                0,
+                [_entry("ana", "player", amount)],
+            )
+            for round_id, escrow, s in zip(
+                rounds_, (books.escrow, escrow2), (session, session2), strict=True
+            )
+        ]
+
+    with books.engine.connect() as c:
+        driver: Any = c.connection.dbapi_connection
+        driver.autocommit = True
+        with pytest.raises(ShortBalance):
+            records.write_at_once(c, batches(c, 30_00))
+        assert books.counts() == before  # nothing of either table
+        balances = records.write_at_once(c, batches(c, 25_00))
+        driver.autocommit = False
+    assert balances == {account: 0, books.escrow: 25_00, escrow2: 25_00}
+    assert books.counts() == (before[0] + 2, before[1] + 4, before[2] + 2, before[3] + 2)
+    assert books.ledger.audit() == []

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from sqlalchemy import Connection, Engine, select, text
 
 from croupier.errors import RuleViolation
+from croupier.store.at_once import Batch, ShortBalance
 from croupier.store.ledger import _MOVE, Ledger
-from croupier.store.rounds import _lock_balances
+from croupier.store.rounds import RoundRecords, _lock_balances
 from croupier.store.schema import accounts
 from croupier.store.writer import Writer
 
@@ -209,3 +211,159 @@ def test_an_autocommit_job_runs_alone_outside_any_transaction(books) -> None:
     # the autocommit job's statement stood on PostgreSQL; the transaction's never does
     assert owner == ("by-autocommit" if ledger.engine.dialect.name == "postgresql" else "alice")
     assert ledger.balance(alice) == 10_01 and ledger.audit() == []
+
+
+class _Stakes:
+    """A stakes job for the writer (croupier.store.at_once.Stakes): ``amount`` from alice to
+    the cashier as a stake posting of its own round; ``hold`` keeps the lane inside prepare."""
+
+    def __init__(
+        self,
+        records: RoundRecords,
+        round_id: int,
+        legs: tuple[int, int],
+        amount: int,
+        hold: threading.Event | None = None,
+        refuse: bool = False,
+    ) -> None:
+        self.records, self.round_id, self.legs, self.amount = records, round_id, legs, amount
+        self.hold, self.refuse = hold, refuse
+        self.undone = False
+
+    def prepare(self, connection: Connection) -> Batch | None:
+        if self.hold is not None:
+            self.hold.wait(10)
+        if self.refuse:
+            raise RuleViolation("amount", "refused by the table's rules", "test")
+        if not self.amount:
+            return None
+        source, target = self.legs
+        return Batch(
+            self.round_id,
+            f"round:{self.round_id}",
+            datetime.now(UTC),
+            [(source, -self.amount), (target, self.amount)],
+            [],
+            [],
+        )
+
+    def written(self, balances: dict[int, int]) -> dict[int, int]:
+        return balances
+
+    def undo(self) -> None:
+        self.undone = True
+
+
+def _stakes_books(ledger: Ledger) -> tuple[RoundRecords, list[int]]:
+    records = RoundRecords(ledger.engine, ledger)
+    table = records.create_table("t", {})
+    return records, [records.begin_round(table, n, None) for n in range(1, 5)]
+
+
+def _refused_on_sqlite(ledger: Ledger, records: RoundRecords, round_id: int) -> bool:
+    """Stakes at once are PostgreSQL's: on SQLite the writer refuses them (its tables write
+    their bets in a transaction) and nothing is written."""
+    if ledger.engine.dialect.name == "postgresql":
+        return False
+    writer = Writer(ledger.engine)
+    job = _Stakes(records, round_id, (2, 1), 1_00)
+    try:
+        with pytest.raises(RuntimeError, match="need PostgreSQL"):
+            asyncio.run(writer.stake(job))
+    finally:
+        writer.stop()
+    assert ledger.audit() == [] and writer.jobs == 0
+    return True
+
+
+def test_stakes_waiting_together_share_one_statement(books) -> None:
+    ledger, cashier, alice = books
+    records, rounds_ = _stakes_books(ledger)
+    if _refused_on_sqlite(ledger, records, rounds_[0]):
+        return
+    writer = Writer(ledger.engine, lanes=2, stakes_lane=True)
+    held = threading.Event()
+    legs = (alice, cashier)
+    jobs = [
+        _Stakes(records, rounds_[1], legs, 1_00),
+        _Stakes(records, rounds_[2], legs, 2_00, refuse=True),  # refused: answered alone
+        _Stakes(records, rounds_[2], legs, 0),  # nothing to write
+        _Stakes(records, rounds_[3], legs, 3_00),
+    ]
+
+    async def main() -> list[Any]:
+        blocker = asyncio.ensure_future(writer.stake(_Stakes(records, rounds_[0], legs, 5, held)))
+        await asyncio.sleep(0.05)  # the stakes lane is inside the blocker's prepare
+        tasks = [asyncio.ensure_future(writer.stake(job, n)) for n, job in enumerate(jobs)]
+        await asyncio.sleep(0)
+        held.set()
+        await blocker
+        return await asyncio.gather(*tasks, return_exceptions=True)
+
+    try:
+        answers = asyncio.run(main())
+    finally:
+        writer.stop()
+    after = 10_00 - 5 - 4_00
+    assert answers[0] == answers[2] == answers[3] == {alice: after, cashier: 0 - 10_00 + 4_05}
+    assert isinstance(answers[1], RuleViolation)
+    assert (writer.groups, writer.jobs) == (2, 5)  # the blocker's statement, then one for four
+    assert ledger.balance(alice) == after and ledger.audit() == []
+    assert not any(job.undone for job in jobs)
+
+
+def test_a_short_balance_in_a_shared_statement_undoes_every_job(books) -> None:
+    ledger, cashier, alice = books
+    records, rounds_ = _stakes_books(ledger)
+    if _refused_on_sqlite(ledger, records, rounds_[0]):
+        return
+    writer = Writer(ledger.engine, lanes=1, stakes_lane=True)
+    held = threading.Event()
+    # alice's 10.00 covers each stake alone, not the two together
+    jobs = [_Stakes(records, rounds_[n], (alice, cashier), 6_00) for n in (1, 2)]
+
+    async def main() -> list[Any]:
+        blocker = asyncio.ensure_future(
+            writer.stake(_Stakes(records, rounds_[0], (alice, cashier), 0, held))
+        )
+        await asyncio.sleep(0.05)
+        tasks = [asyncio.ensure_future(writer.stake(job)) for job in jobs]
+        await asyncio.sleep(0)
+        held.set()
+        await blocker
+        return await asyncio.gather(*tasks, return_exceptions=True)
+
+    try:
+        answers = asyncio.run(main())
+    finally:
+        writer.stop()
+    assert [type(a) for a in answers] == [ShortBalance, ShortBalance]
+    assert all(job.undone for job in jobs)
+    assert ledger.balance(alice) == 10_00 and ledger.audit() == []
+
+
+def test_the_stakes_lane_does_not_wait_for_a_busy_transaction_lane(books) -> None:
+    # a table's bets never wait behind another table's settlement
+    ledger, cashier, alice = books
+    records, rounds_ = _stakes_books(ledger)
+    if _refused_on_sqlite(ledger, records, rounds_[0]):
+        return
+    writer = Writer(ledger.engine, lanes=1, stakes_lane=True)
+    held = threading.Event()
+
+    async def main() -> bool:
+        busy = asyncio.ensure_future(writer.run(lambda _c: held.wait(10), 0))
+        await asyncio.sleep(0.05)
+        stake = asyncio.ensure_future(
+            writer.stake(_Stakes(records, rounds_[0], (alice, cashier), 1_00), 0)
+        )
+        done, _ = await asyncio.wait({stake}, timeout=5.0)
+        held.set()
+        await asyncio.gather(busy, stake)
+        return stake in done
+
+    try:
+        assert asyncio.run(main())
+    finally:
+        writer.stop()
+    assert ledger.balance(alice) == 9_00 and ledger.audit() == []

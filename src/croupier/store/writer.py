@@ -106,6 +106,11 @@ class Writer:
         statement of stakes; return the job's answer once that statement committed. Raises
         :class:`~croupier.store.at_once.ShortBalance` when the statement wrote nothing because
         a balance (of this job's or another's) did not cover its stakes: the job was undone."""
+        if self.engine.dialect.name != "postgresql":
+            raise RuntimeError(
+                f"stakes at once need PostgreSQL, not {self.engine.dialect.name}: "
+                "write the bets in a transaction (Writer.run)"
+            )
         answer: T = await self._send(self._stakes, job, key, STAKES)
         return answer
 
