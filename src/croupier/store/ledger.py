@@ -111,6 +111,7 @@ class Ledger:
         connection: Connection | None = None,
         *,
         checked: bool = False,
+        sure: bool = False,
     ) -> None:
         """Write one posting of ``legs`` (account id, signed amount).
 
@@ -119,10 +120,16 @@ class Ledger:
         refusal nothing is written. ``checked``: the caller's transaction already locked every
         account of ``legs`` (in id order) and saw that their balances cover the debits; the
         balances then move without being read again, and a mistake is refused by the database
-        itself (the CHECK constraint: an error of the caller's transaction, not a refusal)."""
+        itself (the CHECK constraint: an error of the caller's transaction, not a refusal).
+        ``sure``: no debit of ``legs`` can be short by construction (a settlement pays out of
+        the escrow that holds the round's stakes); the accounts are locked in id order here and
+        their balances moved without being read (on PostgreSQL nothing waits for an answer),
+        and a mistake is, likewise, an error of the caller's transaction."""
         _validate(legs)
+        if checked and sure:
+            raise ValueError("checked and sure: a posting is one or the other")
         if connection is not None:
-            _post(connection, kind, reference, legs, self._currency, checked)
+            _post(connection, kind, reference, legs, self._currency, checked, sure)
             return
         with self.engine.begin() as own:
             _post(own, kind, reference, legs, self._currency)
@@ -271,26 +278,27 @@ def _move_together(count: int) -> Prepared:
 
 @cache
 def _move_checked(count: int) -> Prepared:
-    """``count`` balances the caller has checked, moved by one statement that returns nothing
-    (on PostgreSQL it travels in the pipeline without a round trip of its own)."""
+    """``count`` balances the caller has checked (or that cannot be short), moved by one
+    statement that returns nothing (on PostgreSQL it travels in the pipeline without a round
+    trip of its own)."""
     ids, delta = _case(count)
     return Prepared(
         update(accounts).where(accounts.c.id.in_(ids)).values(balance=accounts.c.balance + delta)
     )
 
 
-def _move(connection: Connection, net: dict[int, int], checked: bool) -> None:
+def _move(connection: Connection, net: dict[int, int], checked: bool, sure: bool) -> None:
     """Move every balance of ``net`` (account id -> signed amount) or none: a refusal moves
-    back what was moved and raises."""
+    back what was moved and raises (``checked``, ``sure``: see :meth:`Ledger.post`)."""
     ids = sorted(net)
-    if checked:
-        _move_checked(len(ids)).execute(connection, _pairs(ids, net)).close()
-        return
-    if connection.dialect.name == "postgresql":
+    if not checked and connection.dialect.name == "postgresql":
         # rows locked in id order first: concurrent postings cannot deadlock on them
         _lock_in_order(len(ids)).execute(
             connection, {f"i{n}": a for n, a in enumerate(ids)}
         ).close()
+    if checked or sure:
+        _move_checked(len(ids)).execute(connection, _pairs(ids, net)).close()
+        return
     cursor = _move_together(len(ids)).execute(connection, _pairs(ids, net))
     moved = {row[0] for row in cursor.fetchall()}
     cursor.close()
@@ -319,6 +327,7 @@ def _post(
     legs: Sequence[tuple[int, int]],
     known: dict[int, str],
     checked: bool = False,
+    sure: bool = False,
 ) -> None:
     """Balances first, all in one statement (on PostgreSQL after locking them in a fixed
     account order, unless the caller already holds them: no deadlocks between concurrent
@@ -333,7 +342,7 @@ def _post(
         net[account_id] = net.get(account_id, 0) + amount
     net = {a: m for a, m in net.items() if m}
     if net:
-        _move(connection, net, checked)
+        _move(connection, net, checked, sure)
     posting = {"kind": kind, "reference": reference, "created_at": datetime.now(UTC)}
     if connection.dialect.name == "postgresql":
         _NEW_POSTING_UNREAD.execute(connection, posting).close()

@@ -62,6 +62,16 @@ _SETTLE_BET = Prepared(
         reason=bindparam("v_reason"),
     )
 )
+_CLOSE_ROUND = Prepared(
+    update(rounds)
+    .where(rounds.c.id == bindparam("r"))
+    .values(
+        status=bindparam("v_status"),
+        result=bindparam("v_result", type_=rounds.c.result.type),
+        void_reason=bindparam("v_void_reason"),
+        closed_at=bindparam("v_closed_at", type_=rounds.c.closed_at.type),
+    )
+)
 _NEW_BET = insert_rows(
     round_bets,
     {
@@ -241,8 +251,7 @@ class RoundRecords:
             }
             for b in carried
         ]
-        if rows:
-            connection.execute(insert(round_bets), rows)
+        _NEW_BET.execute_many(connection, rows)  # (no wait for an answer on PostgreSQL)
         return round_id
 
     def begin_round(self, table_id: int, number: int, shoe: str | None) -> int:
@@ -440,18 +449,21 @@ class RoundRecords:
         nonzero = [(a, m) for a, m in legs.items() if m]
         if nonzero:
             kind = "refund" if status == "void" else "settlement"
-            self.ledger.post(kind, f"round:{round_id}", nonzero, connection)
+            # the escrow holds the round's stakes, which cover what it pays (the settlement
+            # conserves money); a jackpot pool pays no more than it holds (games' pool rules):
+            # nothing here can be short, and a mistake fails the transaction
+            self.ledger.post(kind, f"round:{round_id}", nonzero, connection, sure=True)
         _settle_rows(connection, round_id, results)
-        connection.execute(
-            update(rounds)
-            .where(rounds.c.id == round_id)
-            .values(
-                status=status,
-                result=None if result is None else dict(result),
-                void_reason=void_reason,
-                closed_at=now(),
-            )
-        )
+        _CLOSE_ROUND.execute(
+            connection,
+            {
+                "r": round_id,
+                "v_status": status,
+                "v_result": None if result is None else dict(result),
+                "v_void_reason": void_reason,
+                "v_closed_at": now(),
+            },
+        ).close()
 
     def standing_bets(
         self, connection: Connection, round_id: int
