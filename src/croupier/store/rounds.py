@@ -62,6 +62,17 @@ _SETTLE_BET = Prepared(
         reason=bindparam("v_reason"),
     )
 )
+_OPEN_ROUND = Prepared(
+    insert(rounds)
+    .values(
+        table_id=bindparam("table_id"),
+        number=bindparam("number"),
+        status="open",
+        shoe=bindparam("shoe", type_=rounds.c.shoe.type),
+        opened_at=bindparam("opened_at", type_=rounds.c.opened_at.type),
+    )
+    .returning(rounds.c.id)
+)
 _CLOSE_ROUND = Prepared(
     update(rounds)
     .where(rounds.c.id == bindparam("r"))
@@ -233,14 +244,12 @@ class RoundRecords:
         shoe: str | None,
         carried: Iterable[StandingBet] = (),
     ) -> int:
-        result = connection.execute(
-            insert(rounds).values(
-                table_id=table_id, number=number, status="open", shoe=shoe, opened_at=now()
-            )
+        cursor = _OPEN_ROUND.execute(
+            connection,
+            {"table_id": table_id, "number": number, "shoe": shoe, "opened_at": now()},
         )
-        key = result.inserted_primary_key
-        assert key is not None
-        round_id = int(key[0])
+        round_id = int(cursor.fetchone()[0])
+        cursor.close()
         rows = [
             {
                 "round_id": round_id,
