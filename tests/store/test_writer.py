@@ -18,7 +18,7 @@ from croupier.store.at_once import Batch, ShortBalance
 from croupier.store.ledger import _MOVE, Ledger
 from croupier.store.rounds import RoundRecords, _lock_balances
 from croupier.store.schema import accounts
-from croupier.store.writer import Writer
+from croupier.store.writer import Writer, _Lane
 
 _LOCK = _lock_balances(1)
 
@@ -367,3 +367,28 @@ def test_the_stakes_lane_does_not_wait_for_a_busy_transaction_lane(books) -> Non
     finally:
         writer.stop()
     assert ledger.balance(alice) == 9_00 and ledger.audit() == []
+
+
+def test_a_groups_answers_wake_each_event_loop_once() -> None:
+    # each wake-up of a loop from the writer's thread is a write to its pipe and a turn of
+    # the loop: a group's answers go to a loop in one call
+    loop = asyncio.new_event_loop()
+    calls: list[int] = []
+
+    class Counting:
+        def call_soon_threadsafe(self, callback: Any, *args: Any) -> None:
+            calls.append(len(args[0]) if args else 0)
+            loop.call_soon_threadsafe(callback, *args)
+
+    try:
+        futures = [loop.create_future() for _ in range(3)]
+        counting: Any = Counting()
+        group = [(None, f, counting, "transaction") for f in futures]
+        failure = RuleViolation("amount", "refused", "test")
+        _Lane._answer_all(group, [(1, None), (None, failure), (3, None)])
+        loop.run_until_complete(asyncio.sleep(0))
+        assert calls == [3]
+        assert [futures[0].result(), futures[2].result()] == [1, 3]
+        assert futures[1].exception() is failure
+    finally:
+        loop.close()

@@ -45,6 +45,11 @@ TRANSACTION, ALONE, STAKES = "transaction", "alone", "stakes"
 _Job = tuple[Any, asyncio.Future[Any], asyncio.AbstractEventLoop, str]
 
 
+def _answer_each(items: list[tuple[Any, ...]]) -> None:
+    for future, result, error in items:
+        _answer(future, result, error)
+
+
 def _answer(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
     if future.done():
         return
@@ -229,8 +234,13 @@ class _Lane:
 
     @staticmethod
     def _answer_all(group: list[_Job], answers: list[tuple[Any, BaseException | None]]) -> None:
+        """Each job's answer, handed to its event loop: one wake-up of a loop for all its jobs
+        of the group (each wake-up is a write to the loop's pipe and a turn of the loop)."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[Any, ...]]] = {}
         for (_job, future, loop, _), (outcome, problem) in zip(group, answers, strict=True):
-            loop.call_soon_threadsafe(_answer, future, outcome, problem)
+            by_loop.setdefault(loop, []).append((future, outcome, problem))
+        for loop, items in by_loop.items():
+            loop.call_soon_threadsafe(_answer_each, items)
 
     def _run_alone(self, item: _Job) -> None:
         job, future, loop, _mode = item
