@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, inspect, select
 
 from croupier.errors import RuleViolation
-from croupier.store.database import migrate
+from croupier.store.database import migrate, pipelined
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.schema import entries, transactions
 
@@ -272,3 +272,38 @@ def test_a_checked_posting_moves_unguarded_and_the_database_refuses_a_mistake(fu
     assert (ledger.balance(alice), ledger.balance(house)) == (34_00, 16_00)
     assert _books(ledger.engine) == before
     assert ledger.audit() == []
+
+
+def test_a_sure_posting_locks_and_moves_without_a_read_and_a_mistake_fails_its_transaction(
+    funded,
+):
+    # a round's settlement: paid out of an escrow that holds the stakes, so it cannot be short
+    ledger, _, alice, house = funded
+    escrow = ledger.open_account("table:1", "escrow", "EUR")
+    ledger.post("stake", "r8", [(alice, -30_00), (escrow, 30_00)])
+    with ledger.engine.begin() as connection, pipelined(connection):
+        ledger.post(
+            "settlement",
+            "r8",
+            [(escrow, -30_00), (alice, 45_00), (house, -15_00)],
+            connection,
+            sure=True,
+        )
+    assert (ledger.balance(alice), ledger.balance(escrow), ledger.balance(house)) == (
+        65_00,
+        0,
+        -15_00,
+    )
+    before = _books(ledger.engine)
+    mistake = [(escrow, -1_00), (alice, 1_00)]  # the escrow holds nothing now
+    with (
+        pytest.raises(Exception, match="balance_not_negative"),
+        ledger.engine.begin() as connection,
+        pipelined(connection),
+    ):
+        ledger.post("settlement", "r9", mistake, connection, sure=True)
+    assert _books(ledger.engine) == before
+    assert ledger.balance(escrow) == 0 and ledger.audit() == []
+    with pytest.raises(ValueError, match="one or the other"), ledger.engine.begin() as c:
+        ledger.post("settlement", "r9", mistake, c, checked=True, sure=True)
+    assert _books(ledger.engine) == before
