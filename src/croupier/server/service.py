@@ -144,7 +144,6 @@ class Casino:
             self.stacked.get(config.name),
         )
         await table.start()
-        table._refresh_view()
         self.tables[table_id] = table
         return table
 

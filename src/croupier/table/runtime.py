@@ -178,7 +178,6 @@ class Table:
         self._asked: dict[str, Any] = {}  # the felt as it was when decisions were last asked
         self.round_id = 0
         self.journaled = 0
-        self.view: dict[str, Any] = {}
         self._task: asyncio.Task[None] | None = None
         self._ending: list[Seat] = []
         self._unpublished: list[dict[str, Any]] = []  # bets not yet in a "bets" message
@@ -260,7 +259,6 @@ class Table:
                 await self._guard([command])
                 index += 1
             await self._guard([])
-            self._refresh_view()
             self.idle = self.queue.empty()
 
     async def _guard(self, commands: list[_Command]) -> None:
@@ -903,7 +901,10 @@ class Table:
             log.exception("table %s: could not recover from a fault", self.id)
 
     # -- what readers see -----------------------------------------------------------------
-    def _refresh_view(self) -> None:
+    @property
+    def view(self) -> dict[str, Any]:
+        """The table as the lobby and a new watcher see it, as it is now (built when asked:
+        a busy table changes many times between two looks)."""
         totals: dict[str, int] = {}
         for b in self.round.bets:
             totals[b.kind] = totals.get(b.kind, 0) + b.amount
@@ -911,7 +912,7 @@ class Table:
         deadline = self.closes_at if self.closes_at is not None else self.decides_by
         if deadline is not None:
             left = max(0.0, round(deadline - self.clock.now(), 3))
-        self.view = {
+        return {
             "id": self.id,
             "name": self.config.name,
             "game": self.ruleset.game,
