@@ -232,7 +232,7 @@ class Table:
     # -- commands (called by the server) ---------------------------------------------------
     async def command(self, name: str, **args: Any) -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        await self.queue.put(_Command(name, args, future))
+        self.queue.put_nowait(_Command(name, args, future))  # unbounded: never waits
         return await future
 
     def tick(self) -> None:
