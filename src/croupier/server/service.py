@@ -18,7 +18,6 @@ from croupier.errors import RuleViolation
 from croupier.rng import RandomSource
 from croupier.server.hub import Hub
 from croupier.shoe import StackedCards
-from croupier.store.checkpoints import Checkpointer
 from croupier.store.database import connect, migrate
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.players import Player, Players, named_account, token_hash
@@ -56,18 +55,14 @@ class Casino:
     stacked: dict[str, StackedCards] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.engine: Engine = connect(self.database_url, background_checkpoints=True)
+        self.engine: Engine = connect(self.database_url)
         self.ledger = Ledger(self.engine)
         self.players = Players(self.engine, self.ledger)
         self.records = RoundRecords(self.engine, self.ledger)
         self.hub = Hub()
         # SQLite has one writer at a time; PostgreSQL runs transactions side by side
-        self.checkpointer: Checkpointer | None = None
         if self.engine.dialect.name == "sqlite":
             self.writer = Writer(self.engine)
-            path = self.engine.url.database
-            if path and path != ":memory:":  # the writer only appends (store/checkpoints.py)
-                self.checkpointer = Checkpointer(path)
         else:  # and every table's bets in statements of their own lane (store/at_once.py)
             self.writer = Writer(self.engine, WRITER_LANES, stakes_lane=True)
         self.tables: dict[int, Table] = {}
@@ -169,8 +164,6 @@ class Casino:
         for table in self.tables.values():
             await table.stop()
         await asyncio.to_thread(self.writer.stop)
-        if self.checkpointer is not None:
-            await asyncio.to_thread(self.checkpointer.stop)
         self.engine.dispose()
 
     # -- operations the API offers ---------------------------------------------------------

@@ -17,17 +17,12 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event
 
-from croupier.store.checkpoints import BACKSTOP
-
 MIGRATIONS = Path(__file__).parent / "migrations"
 DEFAULT_URL = "sqlite:///croupier.db"
 
 
-def connect(url: str = DEFAULT_URL, *, background_checkpoints: bool = False) -> Engine:
-    """An engine for ``url`` (SQLite file or PostgreSQL); the schema is not touched.
-    ``background_checkpoints`` (SQLite): a :class:`~croupier.store.checkpoints.Checkpointer`
-    runs the WAL's checkpoints, so this engine's connections leave theirs to it and run one
-    only past :data:`~croupier.store.checkpoints.BACKSTOP` pages of log."""
+def connect(url: str = DEFAULT_URL) -> Engine:
+    """An engine for ``url`` (SQLite file or PostgreSQL); the schema is not touched."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if not url.startswith("sqlite"):
@@ -44,8 +39,6 @@ def connect(url: str = DEFAULT_URL, *, background_checkpoints: bool = False) -> 
         cursor.execute("PRAGMA foreign_keys=ON")
         # WAL + NORMAL: a killed process loses no committed transaction (docs/store.md)
         cursor.execute("PRAGMA synchronous=NORMAL")
-        if background_checkpoints:  # a Checkpointer copies the log back (store/checkpoints.py)
-            cursor.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP}")
         cursor.close()
 
     # SQLite has one writer at a time. Threads of this process queue on a lock instead of
