@@ -5,10 +5,12 @@ such statement, and the table takes the careful way."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Connection, Engine, func, select
 
 from croupier.store.at_once import ShortBalance
 from croupier.store.database import pipelined
@@ -101,6 +103,18 @@ BATCHES = [
 ]
 
 
+@contextlib.contextmanager
+def _autocommit(books: Books) -> Iterator[Connection]:
+    """A connection in autocommit, as the writer runs the statement (each commits by itself)."""
+    with books.engine.connect() as c:
+        driver: Any = c.connection.dbapi_connection
+        driver.autocommit = True
+        try:
+            yield c
+        finally:
+            driver.autocommit = False
+
+
 @pytest.fixture
 def books(engine: Engine) -> Books:
     return Books(engine)
@@ -120,11 +134,8 @@ def test_at_once_writes_what_the_careful_way_writes(books: Books) -> None:
         with books.engine.begin() as c, pipelined(c):
             records.stake_all(c, careful, books.escrow, bets_of(books))
             records.write_journal(c, careful, seq, items)
-        with books.engine.connect() as c:
-            driver: Any = c.connection.dbapi_connection
-            driver.autocommit = True
+        with _autocommit(books) as c:
             balances = records.stake_at_once(c, at_once, books.escrow, bets_of(books), seq, items)
-            driver.autocommit = False
         seq += len(items)
     written, expected = books.rows(at_once), books.rows(careful)
     assert written == expected
@@ -149,15 +160,12 @@ def test_a_stake_no_balance_covers_writes_nothing_at_all(books: Books) -> None:
     # ana's stake is covered, bruno's (25.00 of 20.00) is not: the whole statement is refused
     bets = [books.bet("ana", "player", 10_00, 10_00), books.bet("bruno", "banker", 25_00, 25_00)]
     items = [_entry("ana", "player", 10_00), _entry("bruno", "banker", 25_00)]
-    with books.engine.connect() as c:
-        driver: Any = c.connection.dbapi_connection
-        driver.autocommit = True
+    with _autocommit(books) as c:
         with pytest.raises(ShortBalance):
             books.records.stake_at_once(c, round_id, books.escrow, bets, 0, items)
         # the connection is fit for the next statement
         covered = [bets[0], books.bet("bruno", "banker", 20_00, 20_00)]
         books.records.stake_at_once(c, round_id, books.escrow, covered, 0, items)
-        driver.autocommit = False
     assert books.counts() == (before[0] + 1, before[1] + 3, before[2] + 2, before[3] + 2)
     assert books.ledger.balance(books.people["bruno"][1]) == 0
     assert books.ledger.balance(books.escrow) == 30_00
@@ -184,9 +192,7 @@ def test_batches_of_two_tables_in_one_statement_write_what_each_writes_alone(
     together = [records.begin_round(t, 2, None) for t in (books.table, table2)]
     escrows = (books.escrow, escrow2)
     bets_of, items = BATCHES[0]
-    with books.engine.connect() as c:
-        driver: Any = c.connection.dbapi_connection
-        driver.autocommit = True
+    with _autocommit(books) as c:
         for round_id, escrow in zip(alone, escrows, strict=True):
             records.stake_at_once(c, round_id, escrow, bets_of(books), 0, items)
         batches = [
@@ -194,7 +200,6 @@ def test_batches_of_two_tables_in_one_statement_write_what_each_writes_alone(
             for round_id, escrow in zip(together, escrows, strict=True)
         ]
         balances = records.write_at_once(c, batches)
-        driver.autocommit = False
     for one, both in zip(alone, together, strict=True):
         assert books.rows(both) == books.rows(one)  # a posting, entries, bets, journal each
     ana, bruno = books.people["ana"][1], books.people["bruno"][1]
@@ -237,14 +242,11 @@ def test_a_player_at_two_tables_in_one_statement_pays_both_stakes_or_neither(
             )
         ]
 
-    with books.engine.connect() as c:
-        driver: Any = c.connection.dbapi_connection
-        driver.autocommit = True
+    with _autocommit(books) as c:
         with pytest.raises(ShortBalance):
             records.write_at_once(c, batches(c, 30_00))
         assert books.counts() == before  # nothing of either table
         balances = records.write_at_once(c, batches(c, 25_00))
-        driver.autocommit = False
     assert balances == {account: 0, books.escrow: 25_00, escrow2: 25_00}
     assert books.counts() == (before[0] + 2, before[1] + 4, before[2] + 2, before[3] + 2)
     assert books.ledger.audit() == []

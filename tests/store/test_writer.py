@@ -254,6 +254,23 @@ class _Stakes:
         self.undone = True
 
 
+def _stakes_together(writer: Writer, blocker: _Stakes, jobs: list[_Stakes]) -> list[Any]:
+    """Send ``jobs`` while the stakes lane is held inside ``blocker``'s prepare, so that they
+    all wait for the lane's next statement; their answers (or errors)."""
+    blocker.hold = threading.Event()
+
+    async def main() -> list[Any]:
+        first = asyncio.ensure_future(writer.stake(blocker))
+        await asyncio.sleep(0.05)  # the stakes lane is inside the blocker's prepare
+        tasks = [asyncio.ensure_future(writer.stake(job, n)) for n, job in enumerate(jobs)]
+        await asyncio.sleep(0)  # every job is queued
+        blocker.hold.set()
+        await first
+        return await asyncio.gather(*tasks, return_exceptions=True)
+
+    return asyncio.run(main())
+
+
 def _stakes_books(ledger: Ledger) -> tuple[RoundRecords, list[int]]:
     records = RoundRecords(ledger.engine, ledger)
     table = records.create_table("t", {})
@@ -282,7 +299,6 @@ def test_stakes_waiting_together_share_one_statement(books) -> None:
     if _refused_on_sqlite(ledger, records, rounds_[0]):
         return
     writer = Writer(ledger.engine, lanes=2, stakes_lane=True)
-    held = threading.Event()
     legs = (alice, cashier)
     jobs = [
         _Stakes(records, rounds_[1], legs, 1_00),
@@ -291,17 +307,8 @@ def test_stakes_waiting_together_share_one_statement(books) -> None:
         _Stakes(records, rounds_[3], legs, 3_00),
     ]
 
-    async def main() -> list[Any]:
-        blocker = asyncio.ensure_future(writer.stake(_Stakes(records, rounds_[0], legs, 5, held)))
-        await asyncio.sleep(0.05)  # the stakes lane is inside the blocker's prepare
-        tasks = [asyncio.ensure_future(writer.stake(job, n)) for n, job in enumerate(jobs)]
-        await asyncio.sleep(0)
-        held.set()
-        await blocker
-        return await asyncio.gather(*tasks, return_exceptions=True)
-
     try:
-        answers = asyncio.run(main())
+        answers = _stakes_together(writer, _Stakes(records, rounds_[0], legs, 5), jobs)
     finally:
         writer.stop()
     after = 10_00 - 5 - 4_00
@@ -318,23 +325,11 @@ def test_a_short_balance_in_a_shared_statement_undoes_every_job(books) -> None:
     if _refused_on_sqlite(ledger, records, rounds_[0]):
         return
     writer = Writer(ledger.engine, lanes=1, stakes_lane=True)
-    held = threading.Event()
     # alice's 10.00 covers each stake alone, not the two together
     jobs = [_Stakes(records, rounds_[n], (alice, cashier), 6_00) for n in (1, 2)]
 
-    async def main() -> list[Any]:
-        blocker = asyncio.ensure_future(
-            writer.stake(_Stakes(records, rounds_[0], (alice, cashier), 0, held))
-        )
-        await asyncio.sleep(0.05)
-        tasks = [asyncio.ensure_future(writer.stake(job)) for job in jobs]
-        await asyncio.sleep(0)
-        held.set()
-        await blocker
-        return await asyncio.gather(*tasks, return_exceptions=True)
-
     try:
-        answers = asyncio.run(main())
+        answers = _stakes_together(writer, _Stakes(records, rounds_[0], (alice, cashier), 0), jobs)
     finally:
         writer.stop()
     assert [type(a) for a in answers] == [ShortBalance, ShortBalance]
