@@ -51,12 +51,19 @@ def _answer_each(items: list[tuple[Any, ...]]) -> None:
 
 
 def _answer(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    """Resolve ``future``, whatever the job raised: an exception a future refuses (StopIteration,
+    KeyboardInterrupt, SystemExit) reaches the caller as a RuntimeError naming it, so no job can
+    leave its caller waiting for ever (issue 16, finding 3)."""
     if future.done():
         return
-    if error is not None:
-        future.set_exception(error)
-    else:
+    if error is None:
         future.set_result(result)
+        return
+    if not isinstance(error, Exception) or isinstance(error, StopIteration):
+        wrapped = RuntimeError(f"a database job failed: {type(error).__name__}: {error}")
+        wrapped.__cause__ = error
+        error = wrapped
+    future.set_exception(error)
 
 
 class Writer:

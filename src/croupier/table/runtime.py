@@ -36,7 +36,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from croupier.errors import RuleViolation
+from croupier.errors import RulesetError, RuleViolation
 from croupier.games.protocol import (
     DecidingRound,
     Event,
@@ -71,6 +71,9 @@ PLACE_YOUR_BETS = "Place your bets"  # PT rule 27
 NO_MORE_BETS = "No more bets, cards being dealt"  # PT rule 27
 SESSION_RULE = "PT 812/2015 rule 34: bets are placed within a session the player started"
 MAX_BATCH = 512
+#: what a command raises when it is refused: it changed nothing, so the round plays on (a
+#: RulesetError is an operator's option its regulation does not allow; issue 16, finding 5)
+REFUSALS = (RuleViolation, RulesetError)
 BETS_EVERY = 0.1  # seconds between two "bets" messages of a table
 
 
@@ -273,7 +276,7 @@ class Table:
             for command in commands:
                 if command.future is not None and not command.future.done():
                     command.future.set_exception(error)
-            if not isinstance(error, RuleViolation):
+            if not isinstance(error, REFUSALS):
                 log.exception("table %s: fault; voiding the round in play (rule 29)", self.id)
                 await self._recover_from_fault(str(error))
 
@@ -534,7 +537,7 @@ class Table:
         for kind in kinds:
             self.round.verify_withdraw_bet(seat.name, kind)
         for kind in kinds:
-            amount = next(
+            amount = sum(
                 b.amount for b in self.round.bets if b.bettor == seat.name and b.kind == kind
             )
             standing = StandingBet(seat.session_id, seat.player_id, seat.account, kind, amount)

@@ -212,6 +212,10 @@ class BlackjackRound(RecordedRound):
             raise RuleViolation(
                 "phase", "a bet is withdrawn only before the first card", cite("art. 5 [practice]")
             )
+        if kind not in ("bet", "any_pair"):  # insurance is asked after the deal (art. 15)
+            raise RuleViolation(
+                "kind", f"{kind!r}: the bets withdrawn here are bet and any_pair", cite("art. 5")
+            )
         b = self.boxes.get(box)
         held = (b.any_pair if kind == "any_pair" else b.stakes) if b is not None else {}
         if player not in held:
