@@ -39,9 +39,7 @@ def test_a_withdrawal_of_a_bet_kind_blackjack_has_not_is_refused_and_the_table_p
     ana = _funded(server, "ana", "MOP")
     server.sit(table, ana)
     assert server.bet(table, ana, "bet", 100_00).status_code == 201
-    refused = server.http.delete(
-        f"/tables/{table}/bets/ante", headers=server.auth(ana), timeout=10
-    )
+    refused = server.http.delete(f"/tables/{table}/bets/ante", headers=server.auth(ana), timeout=10)
     assert refused.status_code == 422, refused.text
     assert refused.json()["detail"]["field"] == "kind"
     # nothing changed, and the table still answers: the real bet can be withdrawn and placed
