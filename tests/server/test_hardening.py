@@ -4,8 +4,21 @@ another's round, and no exception wedges a table or the writer."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
+import pytest
+from sqlalchemy import update
+
+from croupier.server.service import Casino
+from croupier.store.database import connect
+from croupier.store.owner import DatabaseInUse
+from croupier.store.schema import accounts
+from croupier.table.clock import ManualClock
 from tests.server.conftest import RunningServer
 
 DEPOSIT = 10_000_00
@@ -70,4 +83,178 @@ def test_a_refused_limits_change_leaves_the_round_in_play_alone(server: RunningS
     assert server.casino.tables[table].round_id == round_id
     server.advance(10)
     assert _round_status(server, round_id) == "settled"
+    assert server.audit()["balanced"]
+
+
+def test_a_second_server_on_the_same_database_refuses_to_start(server: RunningServer) -> None:
+    """Finding 2: a second server voided the first's live round, which the first then settled
+    too (paid twice). One process serves a database: the second refuses to start and touches
+    nothing."""
+    table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
+    ana = _funded(server, "ana")
+    server.sit(table, ana)
+    assert server.bet(table, ana, "player", 40_00).status_code == 201
+    round_id = server.casino.tables[table].round_id
+
+    second = Casino(server.casino.database_url, clock=ManualClock(), defaults=False)
+    try:
+        with pytest.raises(DatabaseInUse, match="another croupier server is serving"):
+            asyncio.run(second.start())
+    finally:
+        second.writer.stop()
+        second.engine.dispose()
+    assert _round_status(server, round_id) == "open"  # not voided by the second process
+    server.advance(10)
+    assert _round_status(server, round_id) == "settled"
+    assert server.audit()["balanced"]
+
+
+def test_croupier_serve_refuses_a_database_another_server_serves(tmp_path: Path) -> None:
+    """Finding 2, from the command line: a clear message and a non-zero exit."""
+    url = f"sqlite:///{tmp_path / 'one.db'}"
+    first = RunningServer(url)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "croupier", "serve", "--database", url, "--port", "0"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        first.stop()
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "another croupier server is serving" in done.stderr
+
+
+def test_a_round_whose_books_disagree_does_not_keep_the_server_from_starting(
+    database_url: str,
+) -> None:
+    """Finding 2: after the double payment no server could start ("an account would go below
+    zero" in recovery). Recovery reports such a round and the server starts."""
+    first = RunningServer(database_url)
+    try:
+        table = first.open_table(betting_seconds=10, pause_seconds=0)["id"]
+        ana = _funded(first, "ana")
+        first.sit(table, ana)
+        assert first.bet(table, ana, "player", 40_00).status_code == 201
+        round_id = first.casino.tables[table].round_id
+    finally:
+        first.stop()
+    engine = connect(database_url)
+    with engine.begin() as c:  # the escrow emptied behind the server's back
+        c.execute(
+            update(accounts)
+            .where(accounts.c.owner == f"table:{table}", accounts.c.kind == "escrow")
+            .values(balance=0)
+        )
+    engine.dispose()
+    second = RunningServer(database_url)
+    try:
+        health = second.http.get("/health").json()
+        assert health["unrecovered_rounds"] == [round_id]
+        assert table in second.casino.tables
+    finally:
+        second.stop()
+
+
+HOSTILE_AMOUNTS = [2**63, 10**30, 10**12 + 1, 0, -1, 1.5, "100", True, None]
+
+
+def test_hostile_amounts_are_refused_where_they_enter_and_touch_nobody(
+    server: RunningServer,
+) -> None:
+    """Finding 4: at a table with no individual maximum, a bet of 2**63 (or 10**30) answered
+    500 and voided its round and other tables' rounds. Amounts are bounded by the API's schema
+    and by the engine; another player's bet at another table stands."""
+    open_ = {"betting_seconds": 10, "pause_seconds": 0}
+    table = server.open_table(
+        ruleset="pt-ponto-banca-macau-2015",
+        overrides={"table.max_payout_per_round": None},
+        **open_,
+    )["id"]
+    other = server.open_table(**open_)["id"]
+    ana, bruno = _funded(server, "ana"), _funded(server, "bruno")
+    server.sit(table, ana)
+    server.sit(other, bruno)
+    assert server.bet(other, bruno, "banker", 20_00).status_code == 201
+    assert server.bet(table, ana, "player", 10_00).status_code == 201
+    rounds_before = {t: server.casino.tables[t].round_id for t in (table, other)}
+    for amount in HOSTILE_AMOUNTS:
+        refused = server.bet(table, ana, "player", amount)
+        assert refused.status_code == 422, (amount, refused.text)
+        assert "amount" in refused.text
+    ws = server.watch(table, ana["token"])
+    try:
+        for n, amount in enumerate(HOSTILE_AMOUNTS):
+            ws.send(json.dumps({"type": "bet", "kind": "player", "amount": amount, "ref": n}))
+            answer = _answer(ws, n)
+            assert answer["type"] == "refused" and answer["field"] == "amount", answer
+    finally:
+        ws.close()
+    deposit = server.http.post(
+        "/players/ana/deposits", json={"amount": 2**63}, headers=server.operator
+    )
+    assert deposit.status_code == 422, deposit.text
+    assert {t: server.casino.tables[t].round_id for t in (table, other)} == rounds_before
+    assert server.balance(ana) == DEPOSIT - 10_00 and server.balance(bruno) == DEPOSIT - 20_00
+    server.advance(10)
+    for round_id in rounds_before.values():
+        assert _round_status(server, round_id) == "settled"
+    assert server.audit()["balanced"]
+
+
+def _answer(ws: Any, ref: Any) -> dict[str, Any]:
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if message.get("ref") == ref and message.get("type") in ("ack", "refused"):
+            return dict(message)
+
+
+def test_bad_input_gets_a_4xx_naming_it_and_changes_nothing(server: RunningServer) -> None:
+    """Finding 8: NaN/Infinity in bodies, ids beyond the database's integers, a name with a lone
+    surrogate, a deposit of 2**63, currency "eur" (which recursed), made-up currencies and a
+    long demo name each answered 500 (the last one creating the player anyway), or were
+    accepted."""
+    table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
+    ana = _funded(server, "ana")
+    server.sit(table, ana)
+    raw = {"Content-Type": "application/json", **server.auth(ana)}
+    for text in ('{"kind": "player", "amount": NaN}', '{"kind": "player", "amount": Infinity}'):
+        answer = server.http.post(f"/tables/{table}/bets", content=text, headers=raw)
+        assert answer.status_code == 422 and "RFC 8259" in answer.text, answer.text
+    nan_table = server.http.post(
+        "/tables",
+        content='{"name": "nan", "betting_seconds": NaN}',
+        headers={"Content-Type": "application/json", **server.operator},
+    )
+    assert nan_table.status_code == 422, nan_table.text
+    for path in ("/rounds/", "/sessions/", "/tables/"):
+        for big in (2**70, 2**40, 0, -1):
+            answer = server.http.get(f"{path}{big}", headers=server.operator)
+            assert answer.status_code in (404, 422), (path, big, answer.text)
+    lone = server.http.post(
+        "/players",
+        content='{"name": "x\\ud800y"}',
+        headers={"Content-Type": "application/json", **server.operator},
+    )
+    assert lone.status_code == 422, lone.text
+    for currency, amount in (("eur", 100), ("ZZZ", 100), ("ZZ", 100), ("EUR", 2**63)):
+        answer = server.http.post(
+            "/players/ana/deposits",
+            json={"amount": amount, "currency": currency},
+            headers=server.operator,
+        )
+        assert answer.status_code == 422, (currency, amount, answer.text)
+    assert server.http.get("/me", headers=server.auth(ana)).json()["balances"] == {"EUR": DEPOSIT}
+    for length in (95, 100):
+        name = "d" * length
+        made = server.http.post("/demo/players", json={"name": name})
+        assert made.status_code == 201, made.text
+    too_long = server.http.post("/demo/players", json={"name": "e" * 101})
+    assert too_long.status_code == 422
+    assert server.casino.players.by_name("e" * 101) is None
+    oversized = server.http.post(
+        "/demo/players", content=b'{"name": "' + b"x" * 70_000 + b'"}', headers=raw
+    )
+    assert oversized.status_code == 413
     assert server.audit()["balanced"]

@@ -387,3 +387,31 @@ def test_a_groups_answers_wake_each_event_loop_once() -> None:
         assert futures[1].exception() is failure
     finally:
         loop.close()
+
+
+def test_a_batch_the_database_refuses_fails_alone_in_a_shared_statement(books) -> None:
+    """Issue 16, finding 4: a stake of 2**63 failed the statement it shared with other tables'
+    bets, and every table of it voided its round. The batches are written again one by one: only
+    the one that fails by itself fails."""
+    ledger, cashier, alice = books
+    records, rounds_ = _stakes_books(ledger)
+    if _refused_on_sqlite(ledger, records, rounds_[0]):
+        return
+    writer = Writer(ledger.engine, lanes=1, stakes_lane=True)
+    good = _Stakes(records, rounds_[1], (alice, cashier), 3_00)
+    bad = _Stakes(records, rounds_[2], (alice, cashier), 2**63)  # beyond the database's bigint
+    try:
+        answers = _stakes_together(
+            writer,
+            _Stakes(records, rounds_[0], (alice, cashier), 0),
+            [
+                bad,
+                good,
+            ],
+        )
+    finally:
+        writer.stop()
+    assert isinstance(answers[0], Exception) and not isinstance(answers[0], ShortBalance)
+    assert answers[1] == {alice: 10_00 - 3_00, cashier: -10_00 + 3_00}
+    assert bad.undone
+    assert ledger.balance(alice) == 7_00 and ledger.audit() == []

@@ -30,8 +30,14 @@ def serve_command(
     from croupier.server.app import create_app
     from croupier.server.collector import freeze_startup_objects
     from croupier.server.service import Casino
+    from croupier.store.owner import DatabaseInUse
 
     casino = Casino(database, defaults=demo, operator_token=operator_token)
+    try:
+        casino.lock.acquire()  # a second server on one database refuses to start (issue 16)
+    except DatabaseInUse as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
 
     def announce() -> None:
         url = f"http://{host}:{port}/"

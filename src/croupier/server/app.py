@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Request
+from fastapi import Depends, FastAPI, Header, HTTPException, Path, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -32,12 +32,22 @@ from croupier.server.bodies import (
     SessionIn,
     TableIn,
 )
+from croupier.server.guard import BodyGuard
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets
 from croupier.store.ledger import DEMO
 from croupier.store.players import Player
 from croupier.table.config import TableConfig
 from croupier.table.runtime import Table
+
+#: ids are the database's 32-bit integers: a larger one names nothing (and PostgreSQL refused
+#: to compare it: a 500, issue 16 finding 8)
+MAX_ID = 2**31 - 1
+TableId = Annotated[int, Path(ge=1, le=MAX_ID)]
+RoundId = Annotated[int, Path(ge=1, le=MAX_ID)]
+SessionId = Annotated[int, Path(ge=1, le=MAX_ID)]
+PlayerName = Annotated[str, Path(min_length=1, max_length=100)]
+BetKind = Annotated[str, Path(min_length=1, max_length=30)]
 
 
 def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> FastAPI:
@@ -60,6 +70,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     app.state.casino = casino
     # the tables' WebSockets, before FastAPI's routing (server/table_socket.py)
     app.add_middleware(TableSockets, casino=casino)
+    app.add_middleware(BodyGuard)  # bounded, strict JSON bodies (server/guard.py)
     app.mount(
         "/web",
         StaticFiles(directory=str(resources.files("croupier.web"))),
@@ -128,6 +139,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
             "status": "ok",
             "tables": len(casino.tables),
             "recovered_rounds": casino.recovered,
+            "unrecovered_rounds": sorted(casino.records.unrecovered),
             "messages_delivered": casino.hub.delivered,
             "writer": {
                 "transactions": casino.writer.groups,
@@ -149,7 +161,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return {"id": player.id, "name": player.name, "demo": True, "token": token}
 
     @app.post("/players/{name}/deposits")
-    async def deposit(name: str, body: DepositIn, _op: Operator) -> dict[str, Any]:
+    async def deposit(name: PlayerName, body: DepositIn, _op: Operator) -> dict[str, Any]:
         player = await asyncio.to_thread(casino.players.by_name, name)
         if player is None:
             raise LookupError(f"no player {name!r}")
@@ -183,11 +195,11 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return table.view
 
     @app.get("/tables/{table_id}")
-    async def table_view(table_id: int) -> dict[str, Any]:
+    async def table_view(table_id: TableId) -> dict[str, Any]:
         return table_of(table_id).view
 
     @app.get("/tables/{table_id}/information")
-    async def information(table_id: int) -> dict[str, Any]:
+    async def information(table_id: TableId) -> dict[str, Any]:
         """Rules, limits, payouts and how to complain: before, during and after a session
         (PT rule 32)."""
         table = table_of(table_id)
@@ -203,34 +215,34 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         }
 
     @app.post("/tables/{table_id}/sessions", status_code=201)
-    async def start_session(table_id: int, body: SessionIn, player: Me) -> dict[str, Any]:
+    async def start_session(table_id: TableId, body: SessionIn, player: Me) -> dict[str, Any]:
         result: dict[str, Any] = await table_of(table_id).command(
             "join", player=player, seat=body.seat
         )
         return result
 
     @app.post("/tables/{table_id}/bets", status_code=201)
-    async def bet(table_id: int, body: BetIn, player: Me) -> dict[str, Any]:
+    async def bet(table_id: TableId, body: BetIn, player: Me) -> dict[str, Any]:
         result: dict[str, Any] = await table_of(table_id).command(
             "bet", player=player.name, kind=body.kind, amount=body.amount
         )
         return result
 
     @app.delete("/tables/{table_id}/bets/{kind}")
-    async def withdraw(table_id: int, kind: str, player: Me) -> dict[str, Any]:
+    async def withdraw(table_id: TableId, kind: BetKind, player: Me) -> dict[str, Any]:
         result: dict[str, Any] = await table_of(table_id).command(
             "withdraw", player=player.name, kind=kind
         )
         return result
 
     @app.post("/tables/{table_id}/deal")
-    async def deal(table_id: int, player: Me) -> dict[str, Any]:
+    async def deal(table_id: TableId, player: Me) -> dict[str, Any]:
         """The player starts the deal at an individual table (PT rule 28)."""
         result: dict[str, Any] = await table_of(table_id).command("deal", player=player.name)
         return result
 
     @app.post("/tables/{table_id}/limits")
-    async def set_limits(table_id: int, body: LimitsIn, _op: Operator) -> dict[str, Any]:
+    async def set_limits(table_id: TableId, body: LimitsIn, _op: Operator) -> dict[str, Any]:
         """The operator changes a table's limits and house options (ruleset overrides, each
         validated with its article); they apply from the next round."""
         result: dict[str, Any] = await table_of(table_id).command(
@@ -239,13 +251,13 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return result
 
     @app.post("/tables/{table_id}/announcements")
-    async def announce(table_id: int, body: AnnouncementIn, _op: Operator) -> dict[str, Any]:
+    async def announce(table_id: TableId, body: AnnouncementIn, _op: Operator) -> dict[str, Any]:
         """The operator speaks to the table: one message to every watcher."""
         result: dict[str, Any] = await table_of(table_id).command("announce", message=body.message)
         return result
 
     @app.post("/tables/{table_id}/decisions")
-    async def decide(table_id: int, body: DecisionIn, player: Me) -> dict[str, Any]:
+    async def decide(table_id: TableId, body: DecisionIn, player: Me) -> dict[str, Any]:
         """A decision after the deal where the game asks one (stud: raise or fold, art. 6)."""
         result: dict[str, Any] = await table_of(table_id).command(
             "decide", player=player.name, decision=body.decision
@@ -253,7 +265,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return result
 
     @app.post("/tables/{table_id}/fault")
-    async def fault(table_id: int, body: FaultIn, _op: Operator) -> dict[str, Any]:
+    async def fault(table_id: TableId, body: FaultIn, _op: Operator) -> dict[str, Any]:
         """An operator-side fault: the round in play is void and every stake returned (rule 29)."""
         result: dict[str, Any] = await table_of(table_id).command("fault", reason=body.reason)
         return result
@@ -275,7 +287,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
 
     @app.get("/tables/{table_id}/rounds/last")
     async def last_round(
-        table_id: int, player: Annotated[Player | None, Depends(optional_player)]
+        table_id: TableId, player: Annotated[Player | None, Depends(optional_player)]
     ) -> dict[str, Any]:
         """The last round (yours, when authenticated): cards, totals, result, bets, amounts."""
         table_of(table_id)
@@ -286,7 +298,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return await _round(ids[0], player)
 
     @app.get("/tables/{table_id}/roads")
-    async def roads(table_id: int) -> dict[str, Any]:
+    async def roads(table_id: TableId) -> dict[str, Any]:
         """Bead plate, big road and derived roads of the shoe in play (baccarat)."""
         table = table_of(table_id)
         shoe = table.game.shoe_commitment()
@@ -295,7 +307,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
 
     @app.get("/tables/{table_id}/rounds")
     async def rounds(
-        table_id: int,
+        table_id: TableId,
         player: Annotated[Player | None, Depends(optional_player)],
         limit: int = 20,
         mine: bool = False,
@@ -311,7 +323,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
 
     @app.get("/rounds/{round_id}")
     async def round_record(
-        round_id: int, player: Annotated[Player | None, Depends(optional_player)]
+        round_id: RoundId, player: Annotated[Player | None, Depends(optional_player)]
     ) -> dict[str, Any]:
         return await _round(round_id, player)
 
@@ -326,11 +338,11 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return statement
 
     @app.get("/sessions/{session_id}")
-    async def session(session_id: int, player: Me) -> dict[str, Any]:
+    async def session(session_id: SessionId, player: Me) -> dict[str, Any]:
         return await _own_session(session_id, player)
 
     @app.post("/sessions/{session_id}/end")
-    async def end_session(session_id: int, player: Me) -> dict[str, Any]:
+    async def end_session(session_id: SessionId, player: Me) -> dict[str, Any]:
         """The player ends the session and gets the statement (PT rules 33-34)."""
         statement = await _own_session(session_id, player)
         if statement["ended_at"] is not None:

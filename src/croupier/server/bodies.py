@@ -1,10 +1,46 @@
-"""The JSON bodies the server's API accepts (pydantic models: a wrong field is a 422 naming it)."""
+"""The JSON bodies the server's API accepts (pydantic models: a wrong field is a 422 naming it).
+
+Every input is bounded where it enters (issue 16): amounts to :data:`~croupier.money.MAX_AMOUNT`,
+texts to their columns' lengths and to printable characters, durations to finite ranges, the
+overrides of a table to a few dozen options. Non-finite numbers (``NaN``, ``Infinity``) never
+get this far: :mod:`croupier.server.guard` refuses them in the raw body.
+"""
 
 # no "from __future__ import annotations": pydantic and FastAPI read these annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from croupier.money import MAX_AMOUNT
+
+#: the most options one request may override (a ruleset has about thirty)
+MAX_OVERRIDES = 64
+
+
+def printable(text: str) -> str:
+    """A name or message a person can read back: printable characters only (no control
+    characters, no lone surrogates, which no database can store)."""
+    if not text.isprintable() or any("\ud800" <= c <= "\udfff" for c in text):
+        raise ValueError("must be printable characters only")
+    if text != text.strip():
+        raise ValueError("must not start or end with spaces")
+    return text
+
+
+def _few(overrides: dict[str, Any]) -> dict[str, Any]:
+    if len(overrides) > MAX_OVERRIDES:
+        raise ValueError(f"at most {MAX_OVERRIDES} options at once")
+    for key in overrides:
+        if len(key) > 100:
+            raise ValueError(f"{key[:20]!r}...: an option's name is at most 100 characters")
+    return overrides
+
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=100), AfterValidator(printable)]
+Text = Annotated[StrictStr, AfterValidator(printable)]
+Amount = Annotated[StrictInt, Field(gt=0, le=MAX_AMOUNT, description="minor units (cents)")]
+Overrides = Annotated[dict[str, Any], AfterValidator(_few)]
 
 
 class _Strict(BaseModel):
@@ -12,8 +48,8 @@ class _Strict(BaseModel):
 
 
 class BetIn(_Strict):
-    kind: StrictStr = Field(description="the bet, e.g. player, banker, tie, player_pair")
-    amount: StrictInt = Field(gt=0, description="the stake in minor units (cents)")
+    kind: StrictStr = Field(max_length=30, description="the bet, e.g. player, banker, tie")
+    amount: Amount
 
 
 class SessionIn(_Strict):
@@ -21,42 +57,43 @@ class SessionIn(_Strict):
 
 
 class PlayerIn(_Strict):
-    name: StrictStr = Field(min_length=1, max_length=100)
+    name: Name
     demo: bool = False
 
 
 class DemoPlayerIn(_Strict):
-    name: StrictStr = Field(min_length=1, max_length=100)
+    name: Name
 
 
 class DepositIn(_Strict):
-    amount: StrictInt = Field(gt=0)
-    currency: StrictStr = "EUR"
+    amount: Amount
+    currency: StrictStr = Field(default="EUR", pattern=r"^[A-Z]{3}$", description="ISO 4217")
 
 
 class DecisionIn(_Strict):
-    decision: StrictStr = Field(description="stud: raise or fold")
+    decision: StrictStr = Field(max_length=30, description="stud: raise or fold")
 
 
 class LimitsIn(_Strict):
-    overrides: dict[str, Any] = Field(description="e.g. {'table.minimum_bet': 500}")
+    overrides: Overrides = Field(description="e.g. {'table.minimum_bet': 500}")
 
 
 class AnnouncementIn(_Strict):
-    message: StrictStr = Field(min_length=1, max_length=300)
+    message: Annotated[Text, Field(min_length=1, max_length=300)]
 
 
 class FaultIn(_Strict):
-    reason: StrictStr = Field(default="operator fault", max_length=150)
+    reason: Annotated[Text, Field(max_length=150)] = "operator fault"
 
 
 class TableIn(_Strict):
-    name: StrictStr = Field(min_length=1, max_length=100)
-    ruleset: StrictStr = "pt-ponto-banca-2015"
-    mode: StrictStr = "multi"
+    name: Name
+    ruleset: StrictStr = Field(default="pt-ponto-banca-2015", max_length=100)
+    mode: StrictStr = Field(default="multi", max_length=20)
+    # the ranges are the table's own rules, refused with their articles (table/config.py)
     seats: StrictInt = 7
-    betting_seconds: float = 15.0
+    betting_seconds: float = Field(default=15.0, allow_inf_nan=False)
     demo: bool = False
-    pause_seconds: float = 5.0
-    decision_seconds: float = 20.0
-    overrides: dict[str, Any] = Field(default_factory=dict, description="house options / limits")
+    pause_seconds: float = Field(default=5.0, allow_inf_nan=False)
+    decision_seconds: float = Field(default=20.0, allow_inf_nan=False)
+    overrides: Overrides = Field(default_factory=dict, description="house options / limits")

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Engine, update
 
 from croupier.errors import RuleViolation
+from croupier.games.registry import table_currency
 from croupier.rng import RandomSource
 from croupier.server.hub import Hub
 from croupier.shoe import StackedCards
 from croupier.store.database import connect, migrate
 from croupier.store.ledger import DEMO, Ledger
+from croupier.store.owner import ServerLock
 from croupier.store.players import Player, Players, named_account, token_hash
 from croupier.store.rounds import RoundRecords
 from croupier.store.schema import players as players_table
@@ -36,6 +39,13 @@ DEFAULT_TABLES = (
     TableConfig("Demo Ponto e Banca", mode="multi", seats=7, betting_seconds=15, demo=True),
     TableConfig("Demo individual table", mode="individual", seats=1, demo=True),
 )
+
+
+@functools.cache
+def _preset_currencies() -> frozenset[str]:
+    from croupier.rulesets import load_ruleset, preset_names
+
+    return frozenset(table_currency(load_ruleset(name).rules)[0] for name in preset_names())
 
 
 @dataclass
@@ -66,13 +76,18 @@ class Casino:
         else:  # and every table's bets in statements of their own lane (store/at_once.py)
             self.writer = Writer(self.engine, WRITER_LANES, stakes_lane=True)
         self.tables: dict[int, Table] = {}
+        self.lock = ServerLock(self.engine)  # one serving process per database
         self.credentials = Credentials("")
         self.recovered: list[int] = []
         self._ticker: asyncio.Task[None] | None = None
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
-        await asyncio.to_thread(self._prepare)
+        try:
+            await asyncio.to_thread(self._prepare)
+        except BaseException:
+            self.lock.release()
+            raise
         for table_id, _name, config, status in await asyncio.to_thread(self.records.tables):
             if status == "open":
                 await self._run_table(table_id, TableConfig.from_json(config))
@@ -86,6 +101,7 @@ class Casino:
             self._ticker = asyncio.create_task(self._tick_forever())
 
     def _prepare(self) -> None:
+        self.lock.acquire()  # before anything is voided or dealt: DatabaseInUse otherwise
         migrate(self.engine)
         self.recovered = self.records.recover()
         self.credentials.operator_token = self._ensure(
@@ -129,7 +145,7 @@ class Casino:
         if self.ledger.balance(account) < DEMO_FUNDS // 10:
             bank = named_account(self.ledger, "demo-bank", "cashier", DEMO, negative=True)
             top_up = DEMO_FUNDS - self.ledger.balance(account)
-            self.ledger.transfer(bank, account, top_up, "demo_points", f"player:{player.name}")
+            self.ledger.transfer(bank, account, top_up, "demo_points", f"player:{player.id}")
 
     async def _run_table(self, table_id: int, config: TableConfig) -> Table:
         table = Table(
@@ -164,6 +180,7 @@ class Casino:
         for table in self.tables.values():
             await table.stop()
         await asyncio.to_thread(self.writer.stop)
+        self.lock.release()
         self.engine.dispose()
 
     # -- operations the API offers ---------------------------------------------------------
@@ -192,14 +209,25 @@ class Casino:
             raise RuleViolation("amount", f"{amount!r} must be a positive whole number", "deposits")
         if player.demo:
             raise RuleViolation("player", "demo players hold points only", "PT 812/2015 rule 38")
+        if currency not in self.currencies():
+            raise RuleViolation(
+                "currency",
+                f"{currency!r}: the tables here play in {', '.join(sorted(self.currencies()))}",
+                "deposits: money in a currency the casino's tables play in",
+            )
 
         def run() -> int:
             account = self.players.account(player, currency)
             cashier = named_account(self.ledger, "cashier", "cashier", currency, negative=True)
-            self.ledger.transfer(cashier, account, amount, "deposit", f"player:{player.name}")
+            self.ledger.transfer(cashier, account, amount, "deposit", f"player:{player.id}")
             return self.ledger.balance(account)
 
         return await asyncio.to_thread(run)
+
+    def currencies(self) -> set[str]:
+        """The currencies of real money here: those of the tables and of the rulesets' presets
+        (a deposit in any other is refused: issue 16, finding 8)."""
+        return ({t.currency for t in self.tables.values()} | _preset_currencies()) - {DEMO}
 
     def summary(self) -> dict[str, Any]:
         return {"tables": [t.view for t in self.tables.values()]}

@@ -25,6 +25,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs
 
+from pydantic import ValidationError
+
 from croupier.errors import CroupierError, RuleViolation
 from croupier.server.bodies import BetIn
 from croupier.server.hub import Watcher
@@ -125,6 +127,10 @@ async def command(table: Table, player: Player | None, text: str) -> dict[str, A
         return {"type": "ack", "ref": ref, **result}
     except RuleViolation as error:
         return _refused(ref, error.field, error.message, error.rule)
+    except ValidationError as error:  # the body's schema: name the field, as REST does
+        first = error.errors()[0]
+        field = ".".join(str(part) for part in first["loc"]) or "message"
+        return _refused(ref, field, first["msg"], "the API's schema (openapi.json)")
     except (ValueError, CroupierError) as error:
         return _refused(ref, "message", str(error), "websocket")
 

@@ -34,10 +34,13 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import RuleViolation
+from croupier.money import MAX_AMOUNT
 from croupier.store.prepared import Prepared, insert_rows
 from croupier.store.schema import accounts, entries, transactions
 
 DEMO = "DEMO"
+#: the largest entry of a posting (a round's legs add up its bets and their payouts)
+MAX_LEG = 10**6 * MAX_AMOUNT
 _RULE = "ledger: double entry, balances never negative (DESIGN.md, Money)"
 
 
@@ -144,6 +147,8 @@ class Ledger:
         """Move ``amount`` (> 0) from ``source`` to ``target``: a posting of two entries."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise RuleViolation("amount", f"{amount!r} must be a positive integer", _RULE)
+        if amount > MAX_AMOUNT:
+            raise RuleViolation("amount", f"{amount} is more than {MAX_AMOUNT}", _RULE)
         self.post(kind, reference, [(source, -amount), (target, amount)])
 
     def audit(self) -> list[str]:
@@ -180,6 +185,8 @@ def _validate(legs: Sequence[tuple[int, int]]) -> None:
     for account_id, amount in legs:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
             raise RuleViolation("amount", f"{amount!r} must be a non-zero integer", _RULE)
+        if abs(amount) > MAX_LEG:  # a round's legs sum its bets: room above MAX_AMOUNT
+            raise RuleViolation("amount", f"{amount} is beyond {MAX_LEG} in one entry", _RULE)
         if isinstance(account_id, bool) or not isinstance(account_id, int):
             raise RuleViolation("account", f"{account_id!r} is not an account id", _RULE)
     if sum(amount for _, amount in legs) != 0:

@@ -138,4 +138,14 @@ def named_account(ledger: Ledger, owner: str, kind: str, currency: str, *, negat
     try:
         return ledger.open_account(owner, kind, currency, may_go_negative=negative)
     except RuleViolation:  # opened at the same moment by another request: use that one
-        return named_account(ledger, owner, kind, currency, negative=negative)
+        with ledger.engine.connect() as connection:
+            again = connection.execute(
+                select(accounts.c.id).where(
+                    accounts.c.owner == owner,
+                    accounts.c.kind == kind,
+                    accounts.c.currency == currency,
+                )
+            ).first()
+        if again is None:  # refused for its own reason (a currency the ledger refuses)
+            raise
+        return int(again[0])

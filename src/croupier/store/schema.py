@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    text,
 )
 
 metadata = MetaData()
@@ -47,6 +48,14 @@ transactions = Table(
     Column("kind", String(30), nullable=False),  # stake, payout, commission, refund, deposit, ...
     Column("reference", String(100), nullable=False),  # the round or request that caused it
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # a round is paid out once, settled or refunded (migration 0003; issue 16, finding 2)
+    Index(
+        "ux_round_paid_once",
+        "reference",
+        unique=True,
+        postgresql_where=text("kind IN ('settlement', 'refund')"),
+        sqlite_where=text("kind IN ('settlement', 'refund')"),
+    ),
 )
 
 entries = Table(

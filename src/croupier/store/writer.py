@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from croupier.store.at_once import Batch, Stakes, stake_at_once
+from croupier.store.at_once import Batch, ShortBalance, Stakes, stake_at_once
 from croupier.store.database import pipelined
 
 T = TypeVar("T")
@@ -223,6 +223,17 @@ class _Lane:
         except BaseException as failure:  # nothing of the statement was written
             problem = failure
             self._reset_if_broken(failure)
+        shared = [n for n, batch in enumerate(prepared) if batch is not None]
+        if problem is not None and not isinstance(problem, ShortBalance) and len(shared) > 1:
+            # one table's failing batch is nobody else's: each is written again alone, so only
+            # the batch that fails by itself fails (issue 16, finding 4)
+            for n in shared:
+                group[n][0].undo()
+            alone = [n for n in range(len(group)) if n not in shared]
+            self._answer_all([group[n] for n in alone], [answers[n] for n in alone])
+            for n in shared:
+                self._run_stakes([group[n]])
+            return
         for n, batch in enumerate(prepared):
             job = group[n][0]
             if answers[n][1] is not None:

@@ -71,6 +71,9 @@ PLACE_YOUR_BETS = "Place your bets"  # PT rule 27
 NO_MORE_BETS = "No more bets, cards being dealt"  # PT rule 27
 SESSION_RULE = "PT 812/2015 rule 34: bets are placed within a session the player started"
 MAX_BATCH = 512
+#: the answer to a bet the database would not write (none of the batch was written): one bad
+#: bet refuses its batch and never voids the round in play (issue 16, finding 4)
+UNWRITTEN = RuleViolation("bet", "the bet could not be written; nothing was staked", "ledger")
 #: what a command raises when it is refused: it changed nothing, so the round plays on (a
 #: RulesetError is an operator's option its regulation does not allow; issue 16, finding 5)
 REFUSALS = (RuleViolation, RulesetError)
@@ -378,12 +381,23 @@ class Table:
     async def _bets(self, commands: list[_Command]) -> None:
         results = None
         if self.records.stakes_at_once:  # PostgreSQL: one statement, nothing read first
-            with contextlib.suppress(ShortBalance):
+            try:
                 results = await self.writer.stake(_BetsAtOnce(self, commands), self.id)
+            except ShortBalance:
+                pass  # judged again below, with the balances read, to say whose
+            except Exception:  # nothing was written and the round is back at its checkpoint
+                log.exception("table %s: a batch of bets could not be written", self.id)
         if results is None:  # a balance fell short: judged again with the balances read
-            results = await self.writer.run(
-                lambda connection: self._write_bets(connection, commands), self.id
-            )
+            before, journaled = self.round.checkpoint(), self.journaled
+            try:
+                results = await self.writer.run(
+                    lambda connection: self._write_bets(connection, commands), self.id
+                )
+            except Exception:  # the transaction wrote nothing: neither does the round
+                log.exception("table %s: a batch of bets could not be written", self.id)
+                self.round.restore(before)
+                self.journaled = journaled
+                results = [UNWRITTEN] * len(commands)  # refused; the round plays on
         now = self.clock.now()
         accepted = []
         for command, result in zip(commands, results, strict=True):

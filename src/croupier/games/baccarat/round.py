@@ -35,6 +35,7 @@ from croupier.games.protocol import (
     SettlementTotals,
     allowed,
 )
+from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
 
@@ -165,12 +166,7 @@ class BaccaratRound(RecordedRound):
     def verify_place_bet(self, bettor: str, kind: str, amount: int, seated: bool = True) -> None:
         """Refuse a bet (added to the bettor's existing bet on ``kind``) the rules do not allow."""
         self._verify_betting_open()
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise RuleViolation(
-                "amount",
-                f"{amount!r} must be a positive whole number of minor units",
-                "a stake is a positive whole number of minor units",
-            )
+        verify_stake(amount)
         bet, table = self._proposed(bettor, kind, amount, seated)
         verify_bet(self.rules, bet, table)
 

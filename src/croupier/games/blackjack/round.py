@@ -31,6 +31,7 @@ from croupier.games.protocol import (
     SettlementTotals,
     allowed,
 )
+from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
 BJ = "Macau blackjack"
@@ -152,12 +153,7 @@ class BlackjackRound(RecordedRound):
             raise RuleViolation(
                 "bet", f"{kind!r}: a box takes a bet and the any-pair side bet", cite("art. 13")
             )
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise RuleViolation(
-                "amount",
-                f"{amount!r} must be a positive whole number of minor units",
-                "a stake is a positive whole number of minor units",
-            )
+        verify_stake(amount)
         if amount % rules.money.unit:
             raise RuleViolation(
                 "amount", f"{amount} is not a multiple of the table unit", "table limits"
@@ -323,12 +319,7 @@ class BlackjackRound(RecordedRound):
         assert b is not None
         if player in b.insurance or player in b.even_money:
             raise RuleViolation("box", "already insured", cite("art. 12 [1991]"))
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise RuleViolation(
-                "amount",
-                f"{amount!r} must be a positive whole number",
-                "a stake is a positive whole number of minor units",
-            )
+        verify_stake(amount)
         if 2 * amount > stake:
             raise RuleViolation(
                 "amount",

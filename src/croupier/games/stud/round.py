@@ -35,9 +35,9 @@ from croupier.games.stud.evaluator import category_of, rank5
 from croupier.games.stud.hands import CATEGORY_ARTICLE
 from croupier.games.stud.jackpot import StudJackpotResult, settle_stud_jackpot
 from croupier.games.stud.rules import CAPPED, JACKPOT_COMBINATIONS, RAISE_ARTICLE, StudRules, cite
+from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
-STAKE_RULE = "a stake is a positive whole number of minor units"
 Decision = Literal["raise", "fold"]
 
 
@@ -190,10 +190,7 @@ class StudRound(RecordedRound):
             )
         if kind == "jackpot" and rules.jackpot is None:
             raise RuleViolation("bet", "this table offers no jackpot", cite("art. 10"))
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise RuleViolation(
-                "amount", f"{amount!r} must be a positive whole number of minor units", STAKE_RULE
-            )
+        verify_stake(amount)
         if amount % rules.money.unit:
             raise RuleViolation(
                 "amount",

@@ -1,0 +1,125 @@
+"""The door every HTTP request passes before FastAPI reads it (issue 16, finding 8).
+
+* A body is at most :data:`MAX_BODY` bytes (413 beyond).
+* A JSON body is strict JSON (RFC 8259): ``NaN``, ``Infinity`` and ``-Infinity`` are not JSON
+  numbers, and a string holding a lone surrogate (``"\\ud800"``) is no text a database can
+  store. Python's parser accepts both; FastAPI then answered 500 (rendering the refusal of a NaN
+  fails, storing a surrogate fails). They are refused here with a 422 that names the body.
+
+Everything else passes untouched, the body handed on as it came.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MAX_BODY = 64 * 1024
+
+
+class NotJson(ValueError):
+    """A body that is not strict JSON."""
+
+
+def _no_constant(name: str) -> Any:
+    raise NotJson(f"{name} is not a JSON number (RFC 8259): send a finite number")
+
+
+def strict_json(body: bytes) -> Any:
+    """``body`` parsed as strict JSON, or :class:`NotJson` saying why not."""
+    try:
+        value = json.loads(body, parse_constant=_no_constant)
+    except NotJson:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise NotJson(f"not JSON: {error}") from None
+    _no_surrogates(value)
+    return value
+
+
+def _no_surrogates(value: Any) -> None:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if any("\ud800" <= c <= "\udfff" for c in item):
+                raise NotJson("a string holds a lone surrogate (\\ud800-\\udfff): not text")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+class BodyGuard:
+    """ASGI middleware: bounded, strict JSON bodies before the app reads them."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY:
+                await _refuse(send, 413, f"the body is over {MAX_BODY} bytes")
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        if body and _is_json(scope):
+            try:
+                strict_json(body)
+            except NotJson as error:
+                await _refuse(send, 422, str(error))
+                return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _is_json(scope: Scope) -> bool:
+    for name, value in scope.get("headers", ()):
+        if name == b"content-type":
+            return b"json" in value.lower()
+    return True  # FastAPI reads a body with no content type as JSON too
+
+
+async def _refuse(send: Send, status: int, message: str) -> None:
+    body = json.dumps(
+        {"detail": {"field": "body", "message": message, "rule": "RFC 8259 (JSON)"}}
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
