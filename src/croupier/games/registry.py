@@ -19,6 +19,7 @@ from croupier.games.blackjack.table import BlackjackTableGame
 from croupier.games.protocol import TableGame
 from croupier.games.stud.information import table_information as stud_information
 from croupier.games.stud.rules import StudRules
+from croupier.games.stud.secrecy import shown_result as stud_shown_result
 from croupier.games.stud.table import StudTableGame
 from croupier.rng import RandomSource
 from croupier.shoe import Shoe, StackedCards
@@ -71,3 +72,18 @@ def table_currency(rules: object) -> tuple[str, int]:
     if isinstance(rules, BaccaratRules | StudRules | BlackjackRules):
         return rules.money.currency, rules.money.minor_digits
     raise RulesetError("ruleset", f"no currency for {type(rules).__name__}")
+
+
+def shown_result(rules: object, result: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """A finished round's result as ``viewer`` (a player, or None for a watcher) may see it:
+    the cards the rules never turn over left out (stud: folded hands, and the dealer's hand when
+    no hand was opened). In baccarat and blackjack every card dealt is dealt face up."""
+    if isinstance(rules, StudRules):
+        return stud_shown_result(result, viewer)
+    return result
+
+
+def journal_is_public(rules: object) -> bool:
+    """Whether a finished round's journal shows only what the table showed: not in stud, whose
+    journal deals every hand's cards (folded hands' too); an operator reads it still."""
+    return not isinstance(rules, StudRules)

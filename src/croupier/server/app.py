@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Path, Request
+from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -35,6 +35,7 @@ from croupier.server.bodies import (
 from croupier.server.guard import BodyGuard
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets
+from croupier.server.visibility import TableKind, may_list, shown_round
 from croupier.store.ledger import DEMO
 from croupier.store.players import Player
 from croupier.table.config import TableConfig
@@ -184,19 +185,28 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         }
 
     # -- tables ---------------------------------------------------------------------------
+    def sees(player: Player | None) -> tuple[str | None, bool]:
+        return (player.name if player else None), (player is not None and player.role == "operator")
+
     @app.get("/tables")
-    async def tables() -> list[dict[str, Any]]:
-        return [t.view for t in casino.tables.values()]
+    async def tables(
+        player: Annotated[Player | None, Depends(optional_player)],
+    ) -> list[dict[str, Any]]:
+        name, op = sees(player)
+        return [t.view_for(name, operator=op) for t in casino.tables.values()]
 
     @app.post("/tables", status_code=201)
     async def open_table(body: TableIn, _op: Operator) -> dict[str, Any]:
         config = TableConfig(**body.model_dump())
         table = await casino.open_table(config)
-        return table.view
+        return table.view_for(None, operator=True)
 
     @app.get("/tables/{table_id}")
-    async def table_view(table_id: TableId) -> dict[str, Any]:
-        return table_of(table_id).view
+    async def table_view(
+        table_id: TableId, player: Annotated[Player | None, Depends(optional_player)]
+    ) -> dict[str, Any]:
+        name, op = sees(player)
+        return table_of(table_id).view_for(name, operator=op)
 
     @app.get("/tables/{table_id}/information")
     async def information(table_id: TableId) -> dict[str, Any]:
@@ -270,37 +280,44 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         result: dict[str, Any] = await table_of(table_id).command("fault", reason=body.reason)
         return result
 
-    # -- recall and history (PT rule 31) -------------------------------------------------
+    # -- recall and history (PT rule 31); who sees what: server/visibility.py -------------
+    Viewer = Annotated[Player | None, Depends(optional_player)]
+
+    def kind_of(table_id: int) -> TableKind:
+        table = casino.tables.get(table_id)
+        if table is not None:
+            return TableKind(table.rules, table.config.mode == "individual")
+        return casino.closed_table_kind(table_id)
+
     async def _round(round_id: int, player: Player | None) -> dict[str, Any]:
         record = await asyncio.to_thread(casino.records.round_record, round_id)
         if record is None:
             raise LookupError(f"no round {round_id}")
-        if player is not None:
-            mine = [b for b in record["bets"] if b["player"] == player.name]
-            record["mine"] = {
-                "bets": mine,
-                "staked": sum(b["amount"] for b in mine if b["outcome"] != "carried"),
-                "won": sum(b["payout"] or 0 for b in mine if b["outcome"] != "carried"),
-            }
-            record["mine"]["net"] = record["mine"]["won"] - record["mine"]["staked"]
-        return record
+        return shown_round(record, kind_of(record["table_id"]), player)
 
     @app.get("/tables/{table_id}/rounds/last")
-    async def last_round(
-        table_id: TableId, player: Annotated[Player | None, Depends(optional_player)]
-    ) -> dict[str, Any]:
-        """The last round (yours, when authenticated): cards, totals, result, bets, amounts."""
-        table_of(table_id)
-        pid = player.id if player is not None and player.role == "player" else None
+    async def last_round(table_id: TableId, player: Viewer) -> dict[str, Any]:
+        """The last finished round (yours, when you are a player): cards, totals, result,
+        bets, amounts."""
+        kind = kind_of(table_of(table_id).id)
+        pid = may_list(kind, player)
+        if player is not None and player.role == "player":
+            pid = player.id
         ids = await asyncio.to_thread(casino.records.history, table_id, limit=1, player_id=pid)
         if not ids:
             raise LookupError("no round has finished at this table yet")
         return await _round(ids[0], player)
 
     @app.get("/tables/{table_id}/roads")
-    async def roads(table_id: TableId) -> dict[str, Any]:
-        """Bead plate, big road and derived roads of the shoe in play (baccarat)."""
+    async def roads(table_id: TableId, player: Viewer) -> dict[str, Any]:
+        """Bead plate, big road and derived roads of the shoe in play (baccarat); at an
+        individual table, its player's and operators' only."""
         table = table_of(table_id)
+        private = may_list(kind_of(table_id), player) is not None
+        if private and player is not None and player.name not in table.seats:
+            raise HTTPException(
+                403, detail={"message": "an individual table's roads are its player's"}
+            )
         shoe = table.game.shoe_commitment()
         results = await asyncio.to_thread(casino.records.shoe_results, table_id, shoe)
         return table_scoreboards(table.rules, results)
@@ -308,23 +325,22 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     @app.get("/tables/{table_id}/rounds")
     async def rounds(
         table_id: TableId,
-        player: Annotated[Player | None, Depends(optional_player)],
-        limit: int = 20,
+        player: Viewer,
+        limit: Annotated[int, Query(ge=1, le=200)] = 20,
         mine: bool = False,
     ) -> list[dict[str, Any]]:
-        table_of(table_id)
-        if not 1 <= limit <= 200:
-            raise RuleViolation("limit", "must be 1 to 200", "history")
+        kind = kind_of(table_of(table_id).id)
+        pid = may_list(kind, player)
         if mine and player is None:
             raise HTTPException(401, detail={"message": "authentication required for mine=true"})
-        pid = player.id if mine and player is not None else None
+        if mine and player is not None:
+            pid = player.id
         ids = await asyncio.to_thread(casino.records.history, table_id, limit=limit, player_id=pid)
         return [await _round(i, player) for i in ids]
 
     @app.get("/rounds/{round_id}")
-    async def round_record(
-        round_id: RoundId, player: Annotated[Player | None, Depends(optional_player)]
-    ) -> dict[str, Any]:
+    async def round_record(round_id: RoundId, player: Viewer) -> dict[str, Any]:
+        """A finished round as you may see it; a round in play is refused (409)."""
         return await _round(round_id, player)
 
     # -- sessions and statements (PT rules 33-34) ----------------------------------------

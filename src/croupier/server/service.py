@@ -19,6 +19,7 @@ from croupier.errors import RuleViolation
 from croupier.games.registry import table_currency
 from croupier.rng import RandomSource
 from croupier.server.hub import Hub
+from croupier.server.visibility import TableKind
 from croupier.shoe import StackedCards
 from croupier.store.database import connect, migrate
 from croupier.store.ledger import DEMO, Ledger
@@ -224,10 +225,21 @@ class Casino:
 
         return await asyncio.to_thread(run)
 
+    def closed_table_kind(self, table_id: int) -> TableKind:
+        """The rules and mode of a table that is not running (closed), for recall."""
+        from croupier.rulesets import load_ruleset
+
+        for found, _name, data, _status in self.records.tables():
+            if found == table_id:
+                config = TableConfig.from_json(data)
+                rules = load_ruleset(config.ruleset, dict(config.overrides)).rules
+                return TableKind(rules, config.mode == "individual")
+        raise LookupError(f"no table {table_id}")
+
     def currencies(self) -> set[str]:
         """The currencies of real money here: those of the tables and of the rulesets' presets
         (a deposit in any other is refused: issue 16, finding 8)."""
         return ({t.currency for t in self.tables.values()} | _preset_currencies()) - {DEMO}
 
     def summary(self) -> dict[str, Any]:
-        return {"tables": [t.view for t in self.tables.values()]}
+        return {"tables": [t.view_for(None) for t in self.tables.values()]}

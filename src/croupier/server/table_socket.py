@@ -74,7 +74,9 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
     await send({"type": "websocket.accept"})
     watcher = casino.hub.watch(table_id, player.name if player else None)
     sender = asyncio.create_task(_deliver(casino, watcher, send))
-    watcher.queue.put_nowait(dumps({"type": "table", **table.view}))
+    operator = player is not None and player.role == "operator"
+    view = table.view_for(player.name if player else None, operator=operator)
+    watcher.queue.put_nowait(dumps({"type": "table", **view}))
     try:
         while True:
             message = await receive()

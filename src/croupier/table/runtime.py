@@ -45,7 +45,12 @@ from croupier.games.protocol import (
     TableRound,
     TableSettlement,
 )
-from croupier.games.registry import table_currency, table_game, table_information
+from croupier.games.registry import (
+    shown_result,
+    table_currency,
+    table_game,
+    table_information,
+)
 from croupier.money import format_amount
 from croupier.rng import RandomSource, SystemRandomSource
 from croupier.rulesets import load_ruleset
@@ -167,7 +172,7 @@ class Table:
         self.records = records
         self.players = players
         self.clock = clock
-        self.publish = publish
+        self._send = publish  # to the hub; tables speak through :meth:`publish`
         self.writer = writer  # the server's one writer thread (group commit across tables)
         ruleset = load_ruleset(config.ruleset, dict(config.overrides))
         self.ruleset = ruleset
@@ -234,6 +239,18 @@ class Table:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+
+    def publish(self, event: dict[str, Any], to: str | None) -> None:
+        """Tell ``event`` to player ``to``, or to the table. An individual table's round is its
+        player's alone (PT 812/2015 rules 4, 28): what it tells the table goes to its seated
+        player, and watchers learn only that its seat was taken or freed (issue 16, finding 6)."""
+        if to is not None or self.config.mode != "individual":
+            self._send(event, to)
+        elif event.get("type") in ("seat_taken", "seat_free"):
+            self._send({k: v for k, v in event.items() if k != "player"}, None)
+        else:
+            for name in list(self.seats):
+                self._send(event, name)
 
     # -- commands (called by the server) ---------------------------------------------------
     async def command(self, name: str, **args: Any) -> Any:
@@ -729,7 +746,7 @@ class Table:
             "type": "round_" + status,
             "round": old_number,
             "round_id": old_round_id,
-            "result": result,
+            "result": shown_result(self.rules, result, None),  # e.g. stud's folded hands
             "void_reason": reason,
             "bets": [
                 {
@@ -918,6 +935,16 @@ class Table:
             log.exception("table %s: could not recover from a fault", self.id)
 
     # -- what readers see -----------------------------------------------------------------
+    def view_for(self, viewer: str | None, *, operator: bool = False) -> dict[str, Any]:
+        """The view as ``viewer`` (a player's name, None for a watcher) may see it: at an
+        individual table, only its seated player and operators see the stakes and who sits
+        (PT 812/2015 rules 4, 28; issue 16, finding 6)."""
+        view = self.view
+        if self.config.mode == "individual" and not operator and viewer not in self.seats:
+            view["bets"], view["totals"] = [], {}
+            view["seated"] = [{"seat": s["seat"], "player": None} for s in view["seated"]]
+        return view
+
     @property
     def view(self) -> dict[str, Any]:
         """The table as the lobby and a new watcher see it, as it is now (built when asked:
