@@ -260,3 +260,35 @@ def test_bad_input_gets_a_4xx_naming_it_and_changes_nothing(server: RunningServe
     )
     assert oversized.status_code == 413
     assert server.audit()["balanced"]
+
+
+def test_the_same_websocket_bet_sent_twice_is_staked_once(server: RunningServer) -> None:
+    """Finding 7: the same bet (same ref) sent twice was staked twice. A client's reference
+    makes a command idempotent: the repeat is answered with the first answer, marked so."""
+    table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
+    ana, bruno = _funded(server, "ana"), _funded(server, "bruno")
+    server.sit(table, ana)
+    server.sit(table, bruno)
+    ws, other = server.watch(table, ana["token"]), server.watch(table, bruno["token"])
+    try:
+        bet = {"type": "bet", "kind": "player", "amount": 25_00, "ref": "r-1"}
+        ws.send(json.dumps(bet))
+        ws.send(json.dumps(bet))  # at once, while the first is in flight
+        answers = [_answer(ws, "r-1"), _answer(ws, "r-1")]
+        ws.send(json.dumps(bet))  # and again after
+        answers.append(_answer(ws, "r-1"))
+        assert [a["type"] for a in answers] == ["ack", "ack", "ack"]
+        assert [a.get("repeated", False) for a in answers] == [False, True, True]
+        assert {a["amount"] for a in answers} == {25_00}
+        other.send(json.dumps(bet))  # another player's r-1 is another command
+        assert _answer(other, "r-1")["type"] == "ack"
+        for bad_ref in ([1], {"a": 1}, "x" * 65, True):
+            ws.send(json.dumps({**bet, "ref": bad_ref}))
+            refused = _answer(ws, bad_ref)
+            assert refused["type"] == "refused" and refused["field"] == "ref", refused
+    finally:
+        ws.close()
+        other.close()
+    assert server.balance(ana) == DEPOSIT - 25_00
+    assert server.balance(bruno) == DEPOSIT - 25_00
+    assert server.view(table)["totals"] == {"player": 50_00}

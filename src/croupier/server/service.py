@@ -19,6 +19,7 @@ from croupier.errors import RuleViolation
 from croupier.games.registry import table_currency
 from croupier.rng import RandomSource
 from croupier.server.hub import Hub
+from croupier.server.idempotency import Answers
 from croupier.server.visibility import TableKind
 from croupier.shoe import StackedCards
 from croupier.store.database import connect, migrate
@@ -71,6 +72,7 @@ class Casino:
         self.players = Players(self.engine, self.ledger)
         self.records = RoundRecords(self.engine, self.ledger)
         self.hub = Hub()
+        self.answers = Answers()  # a client's reference makes a command idempotent
         # SQLite has one writer at a time; PostgreSQL runs transactions side by side
         if self.engine.dialect.name == "sqlite":
             self.writer = Writer(self.engine)

@@ -30,6 +30,7 @@ from pydantic import ValidationError
 from croupier.errors import CroupierError, RuleViolation
 from croupier.server.bodies import BetIn
 from croupier.server.hub import Watcher
+from croupier.server.idempotency import Answers, checked_ref
 from croupier.server.service import Casino
 from croupier.store.players import Player
 from croupier.table.runtime import Table
@@ -87,7 +88,7 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
             text = message.get("text")
             if text is None:
                 text = (message.get("bytes") or b"").decode("utf-8", errors="replace")
-            watcher.queue.put_nowait(dumps(await command(table, player, text)))
+            watcher.queue.put_nowait(dumps(await command(table, player, text, casino.answers)))
     finally:
         casino.hub.leave(table_id, watcher)
         sender.cancel()
@@ -112,7 +113,9 @@ async def _deliver(casino: Casino, watcher: Watcher, send: Send) -> None:
         return  # the connection is closing (a send after the close is refused)
 
 
-async def command(table: Table, player: Player | None, text: str) -> dict[str, Any]:
+async def command(
+    table: Table, player: Player | None, text: str, answers: Answers
+) -> dict[str, Any]:
     """The answer to one message from the client."""
     try:
         message = json.loads(text)
@@ -120,13 +123,25 @@ async def command(table: Table, player: Player | None, text: str) -> dict[str, A
         return _refused(None, "message", "not JSON: send a JSON object", "websocket")
     ref = message.get("ref") if isinstance(message, dict) else None
     try:
+        ref = checked_ref(ref)
         if player is None:
             raise RuleViolation("token", "connect with ?token= to bet", "authentication")
         if not isinstance(message, dict) or message.get("type") != "bet":
             raise RuleViolation("type", "the only command here is a bet", "websocket")
         body = BetIn.model_validate({k: message.get(k) for k in ("kind", "amount")})
-        result = await table.command("bet", player=player.name, kind=body.kind, amount=body.amount)
-        return {"type": "ack", "ref": ref, **result}
+
+        async def bet() -> dict[str, Any]:
+            try:
+                result = await table.command(
+                    "bet", player=player.name, kind=body.kind, amount=body.amount
+                )
+            except RuleViolation as error:
+                return _refused(ref, error.field, error.message, error.rule)
+            return {"type": "ack", "ref": ref, **result}
+
+        if ref is None:
+            return await bet()
+        return await answers.once((table.id, player.name, ref), bet)  # finding 7: once
     except RuleViolation as error:
         return _refused(ref, error.field, error.message, error.rule)
     except ValidationError as error:  # the body's schema: name the field, as REST does

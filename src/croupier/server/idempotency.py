@@ -1,0 +1,64 @@
+"""A client's reference makes a command idempotent (issue 16, finding 7: the same WebSocket bet,
+sent twice with the same ``ref``, was staked twice).
+
+The first command with a given (table, player, reference) runs; any later one with the same key
+runs nothing and gets the first one's answer (once it has one), marked ``"repeated": true``. A
+refusal is an answer too: to try again after a refusal, a client sends a new reference. The
+answers are remembered for the last :data:`REMEMBERED` references of the server, oldest
+forgotten first (a client resends within seconds, not after a hundred thousand bets).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from croupier.errors import RuleViolation
+
+REMEMBERED = 100_000
+MAX_REF = 64  # characters of a text reference
+_RULE = "a client's reference: a text of up to 64 characters or a whole number"
+
+Key = tuple[int, str, str | int]
+
+
+def checked_ref(ref: Any) -> str | int | None:
+    """``ref`` if it can name a command, or a refusal naming the field."""
+    if ref is None:
+        return None
+    if isinstance(ref, bool) or not isinstance(ref, str | int):
+        raise RuleViolation("ref", f"{type(ref).__name__}: not a text or a whole number", _RULE)
+    if isinstance(ref, str) and not 1 <= len(ref) <= MAX_REF:
+        raise RuleViolation("ref", f"{len(ref)} characters: 1 to {MAX_REF}", _RULE)
+    if isinstance(ref, int) and not -(2**63) <= ref < 2**63:
+        raise RuleViolation("ref", "beyond a 64-bit integer", _RULE)
+    return ref
+
+
+class Answers:
+    """The answers of referenced commands, by (table, player, reference)."""
+
+    def __init__(self, remembered: int = REMEMBERED) -> None:
+        self.remembered = remembered
+        self._answers: OrderedDict[Key, asyncio.Future[dict[str, Any]]] = OrderedDict()
+
+    async def once(self, key: Key, run: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+        """``run()``'s answer the first time ``key`` is seen; that same answer after."""
+        known = self._answers.get(key)
+        if known is not None:
+            answer = await asyncio.shield(known)
+            return {**answer, "repeated": True}
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._answers[key] = future
+        while len(self._answers) > self.remembered:
+            self._answers.popitem(last=False)
+        try:
+            answer = await run()
+        except BaseException as error:  # nothing was answered: the reference is free again
+            self._answers.pop(key, None)
+            future.cancel()
+            raise error
+        future.set_result(answer)
+        return answer
