@@ -90,6 +90,10 @@ def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
             "--no-demo",
             "--operator-token",
             TOKEN,
+            # the closed-loop players bet as fast as acknowledged (~90 a second each): above
+            # the default per-player limit, which the paced players (~21 a second) stay under
+            "--messages-per-second",
+            "1000",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -184,13 +188,16 @@ async def bettor(
 ) -> None:
     """Bet in a loop, one bet in flight; ``rate`` > 0 paces the bets (bets per second), the
     first ``phase`` seconds after the start; the reasons of refused bets go to ``refused``."""
-    path = f"/tables/{table}/ws?token={token}"
+    path = f"/tables/{table}/ws"  # the token in the Authorization header, never the URL
     if LEAN_CLIENT[0]:
-        ws = await lean_ws.connect("127.0.0.1", port, path)
+        ws = await lean_ws.connect("127.0.0.1", port, path, token)
         ask = ws.request_reply
     else:
         library = await websockets.connect(
-            f"ws://127.0.0.1:{port}{path}", max_queue=None, compression=None
+            f"ws://127.0.0.1:{port}{path}",
+            max_queue=None,
+            compression=None,
+            additional_headers={"Authorization": f"Bearer {token}"},
         )
 
         async def ask(bet: dict[str, Any]) -> dict[str, Any]:

@@ -22,9 +22,10 @@ _REFUSED = b'{"type":"refused"'
 
 
 class LeanSocket(asyncio.Protocol):
-    def __init__(self, host: str, path: str) -> None:
+    def __init__(self, host: str, path: str, token: str | None = None) -> None:
+        auth = f"Authorization: Bearer {token}\r\n" if token else ""
         self.request = (
-            f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+            f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n{auth}"
             "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
             f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n\r\n"
         ).encode()
@@ -114,10 +115,10 @@ class LeanSocket(asyncio.Protocol):
             self.transport.close()
 
 
-async def connect(host: str, port: int, path: str) -> LeanSocket:
+async def connect(host: str, port: int, path: str, token: str | None = None) -> LeanSocket:
     loop = asyncio.get_running_loop()
     _transport, protocol = await loop.create_connection(
-        lambda: LeanSocket(f"{host}:{port}", path), host, port
+        lambda: LeanSocket(f"{host}:{port}", path, token), host, port
     )
     await protocol.opened
     return protocol

@@ -55,6 +55,7 @@ class RunningServer:
         defaults: bool = False,
         seed: int = 7,
         stacked: dict[str, StackedCards] | None = None,
+        **options: Any,
     ) -> None:
         self.clock = ManualClock()
         self.casino = Casino(
@@ -64,6 +65,7 @@ class RunningServer:
             defaults=defaults,
             operator_token=OPERATOR_TOKEN,
             stacked=stacked or {},
+            **options,
         )
         self.embedded = EmbeddedServer(self.casino)
         self.port = self.embedded.port
@@ -138,9 +140,8 @@ class RunningServer:
 
     def watch(self, table: int, token: str | None = None) -> ClientConnection:
         url = f"ws://127.0.0.1:{self.port}/tables/{table}/ws"
-        if token:
-            url += f"?token={token}"
-        return ws_connect(url, open_timeout=10)  # closed by the test
+        headers = {"Authorization": f"Bearer {token}"} if token else None
+        return ws_connect(url, open_timeout=10, additional_headers=headers)  # closed by the test
 
 
 def receive_until(ws: ClientConnection, kind: str, timeout: float = 20) -> list[dict[str, Any]]:

@@ -8,12 +8,16 @@ import asyncio
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import update
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect as ws_connect
 
+from croupier.server.rates import CLOSE_FLOODING, STRIKES
 from croupier.server.service import Casino
 from croupier.store.database import connect
 from croupier.store.owner import DatabaseInUse
@@ -292,3 +296,127 @@ def test_the_same_websocket_bet_sent_twice_is_staked_once(server: RunningServer)
     assert server.balance(ana) == DEPOSIT - 25_00
     assert server.balance(bruno) == DEPOSIT - 25_00
     assert server.view(table)["totals"] == {"player": 50_00}
+
+
+def test_a_flooding_connection_is_refused_then_closed_and_honest_bets_go_through(
+    server: RunningServer,
+) -> None:
+    """Finding 9: one client's flood of 150,000 WebSocket messages held up an honest player's
+    acknowledgements for seconds. Each connection and each player has a rate limit: a message
+    over it is refused before it reaches the table, and a connection that keeps flooding is
+    closed (server/rates.py)."""
+    limits = server.casino.rates.limits
+    table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
+    ana, bruno = _funded(server, "ana"), _funded(server, "bruno")
+    server.sit(table, ana)
+    server.sit(table, bruno)
+    flood, honest = server.watch(table, ana["token"]), server.watch(table, bruno["token"])
+    sent = 2_000
+    try:
+        bet = {"type": "bet", "kind": "player", "amount": 100}
+        for n in range(sent):
+            try:
+                flood.send(json.dumps({**bet, "ref": n}))
+            except ConnectionClosed:
+                break
+        acks = refusals = 0
+        try:
+            while True:
+                message = json.loads(flood.recv(timeout=10))
+                if message.get("type") == "ack":
+                    acks += 1
+                elif message.get("field") == "rate":
+                    refusals += 1
+                    assert "at most" in message["message"] and message["rule"].startswith("rate")
+        except ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == CLOSE_FLOODING
+        assert 0 < acks <= 2 * limits.per_connection + 1
+        # refused at once (each refill lets a bet through and starts the strikes again), then
+        # closed: a small part of the flood ever reached the server's work
+        assert refusals >= STRIKES and acks + refusals < sent // 4
+        honest.send(json.dumps({**bet, "ref": "fair"}))
+        assert _answer(honest, "fair")["type"] == "ack"
+    finally:
+        flood.close()
+        honest.close()
+    assert server.balance(ana) == DEPOSIT - 100 * acks
+    # REST commands count against the same player's limit
+    answers = [server.bet(table, bruno, "player", 100).status_code for _ in range(400)]
+    assert 429 in answers and answers.count(201) <= 2 * limits.per_player + 1
+    refused = server.bet(table, bruno, "player", 100)
+    assert refused.status_code == 429 and refused.json()["detail"]["field"] == "rate"
+
+
+def test_a_player_holds_a_bounded_number_of_connections(server: RunningServer) -> None:
+    table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
+    ana = _funded(server, "ana")
+    held = [
+        server.watch(table, ana["token"])
+        for _ in range(server.casino.rates.limits.connections_per_player)
+    ]
+    try:
+        with pytest.raises(InvalidStatus):
+            server.watch(table, ana["token"])
+    finally:
+        for ws in held:
+            ws.close()
+    server.watch(table, ana["token"]).close()  # freed again
+
+
+def test_tokens_expire_unused_and_a_player_logs_in_again(database_url: str) -> None:
+    """Finding 10: tokens never expired (GLI-19 2.5.4: re-authentication after 30 minutes of
+    inactivity; here 1 s, to be seen)."""
+    server = RunningServer(database_url, idle_seconds=1.0)
+    try:
+        made = server.http.post(
+            "/players", json={"name": "ana", "password": "correct horse"}, headers=server.operator
+        )
+        assert made.status_code == 201, made.text
+        old = {"Authorization": f"Bearer {made.json()['token']}"}
+        assert server.http.get("/me", headers=old).status_code == 200
+        time.sleep(0.6)
+        assert server.http.get("/me", headers=old).status_code == 200  # a use is activity
+        time.sleep(0.6)
+        assert server.http.get("/me", headers=old).status_code == 200
+        time.sleep(1.3)
+        expired = server.http.get("/me", headers=old)
+        assert expired.status_code == 401 and "log in again" in expired.text
+        wrong = server.http.post("/login", json={"name": "ana", "password": "wrong one"})
+        assert wrong.status_code == 422 and wrong.json()["detail"]["field"] == "password"
+        again = server.http.post("/login", json={"name": "ana", "password": "correct horse"})
+        assert again.status_code == 200, again.text
+        fresh = {"Authorization": f"Bearer {again.json()['token']}"}
+        assert server.http.get("/me", headers=fresh).json()["name"] == "ana"
+        assert server.http.get("/me", headers=old).status_code == 401
+        # the operator's console token does not expire from idleness
+        assert server.http.get("/ledger/audit", headers=server.operator).status_code == 200
+    finally:
+        server.stop()
+
+
+def test_websocket_tokens_stay_out_of_urls_and_origins_are_checked(database_url: str) -> None:
+    """Finding 10: tokens travelled in the WebSocket URL (kept by proxies and logs) and any web
+    page could open a table's WebSocket with a visitor's credentials."""
+    server = RunningServer(database_url, allowed_origins=("https://casino.example",))
+    try:
+        table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
+        ana = _funded(server, "ana")
+        server.sit(table, ana)
+        url = f"ws://127.0.0.1:{server.port}/tables/{table}/ws"
+        with pytest.raises(InvalidStatus):
+            ws_connect(f"{url}?token={ana['token']}", open_timeout=10)
+        browser = ws_connect(
+            url, subprotocols=["croupier", f"bearer.{ana['token']}"], open_timeout=10
+        )
+        try:
+            assert browser.subprotocol == "croupier"
+            browser.send(json.dumps({"type": "bet", "kind": "player", "amount": 100, "ref": 1}))
+            assert _answer(browser, 1)["type"] == "ack"
+        finally:
+            browser.close()
+        with pytest.raises(InvalidStatus):
+            ws_connect(url, origin="https://evil.example", open_timeout=10)
+        for origin in (f"http://127.0.0.1:{server.port}", "https://casino.example"):
+            ws_connect(url, origin=origin, open_timeout=10).close()
+    finally:
+        server.stop()

@@ -9,6 +9,8 @@ import typer
 
 from croupier.store.database import DEFAULT_URL
 
+WS_MAX_SIZE = 16 * 1024  # a client's WebSocket message: a bet is under 200 bytes
+
 
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
@@ -23,16 +25,36 @@ def serve_command(
         help="the operator's bearer token (a fresh one is printed when not given)",
     ),
     demo: bool = typer.Option(True, "--demo/--no-demo", help="two demo tables and a demo player"),
+    messages_per_second: float = typer.Option(
+        50.0,
+        "--messages-per-second",
+        min=0,
+        help="WebSocket messages a connection may send a second (a player: twice that over "
+        "all their connections and REST commands); 0: no limit",
+    ),
+    allow_origin: list[str] = typer.Option(  # noqa: B008 (typer's way)
+        [],
+        "--allow-origin",
+        help="a web page's origin, besides the server's own, that may open its WebSockets",
+    ),
 ) -> None:
     """Serve the online tables: REST + WebSocket API, the browser client at /."""
     import uvicorn
 
     from croupier.server.app import create_app
     from croupier.server.collector import freeze_startup_objects
+    from croupier.server.rates import RateLimits
     from croupier.server.service import Casino
     from croupier.store.owner import DatabaseInUse
 
-    casino = Casino(database, defaults=demo, operator_token=operator_token)
+    limits = RateLimits(per_connection=messages_per_second, per_player=2 * messages_per_second)
+    casino = Casino(
+        database,
+        defaults=demo,
+        operator_token=operator_token,
+        rate_limits=limits,
+        allowed_origins=tuple(allow_origin),
+    )
     try:
         casino.lock.acquire()  # a second server on one database refuses to start (issue 16)
     except DatabaseInUse as error:
@@ -57,7 +79,12 @@ def serve_command(
     sys.setswitchinterval(0.0002)
     # no per-message compression: event messages are small, and deflate costs the fan-out
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", ws_per_message_deflate=False
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+        ws_max_size=WS_MAX_SIZE,
     )
     # listening before the tables start: a client that reads the printed URL and connects at
     # once waits in the socket's backlog until the app is ready, instead of being refused

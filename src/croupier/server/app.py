@@ -28,6 +28,7 @@ from croupier.server.bodies import (
     DepositIn,
     FaultIn,
     LimitsIn,
+    LoginIn,
     PlayerIn,
     SessionIn,
     TableIn,
@@ -108,7 +109,9 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
             casino.players.authenticate, token
         )
         if player is None:
-            raise HTTPException(401, detail={"message": "unknown token"})
+            raise HTTPException(
+                401, detail={"message": "unknown or expired token: log in again (POST /login)"}
+            )
         return player
 
     async def current_player(
@@ -116,6 +119,21 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     ) -> Player:
         if player is None:
             raise HTTPException(401, detail={"message": "authentication required"})
+        return player
+
+    async def acting_player(player: Annotated[Player, Depends(current_player)]) -> Player:
+        """A player's command to a table (a bet, a decision): counted against their rate
+        limit with their WebSocket messages (server/rates.py)."""
+        if not casino.rates.player_allows(player.name):
+            raise HTTPException(
+                429,
+                detail={
+                    "field": "rate",
+                    "message": f"too many commands: at most "
+                    f"{casino.rates.limits.per_player:g} a second",
+                    "rule": "rate limits (docs/security.md)",
+                },
+            )
         return player
 
     async def operator(player: Annotated[Player, Depends(current_player)]) -> Player:
@@ -127,6 +145,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return casino.table(table_id)
 
     Me = Annotated[Player, Depends(current_player)]
+    Acting = Annotated[Player, Depends(acting_player)]
     Operator = Annotated[Player, Depends(operator)]
 
     # -- pages ----------------------------------------------------------------------------
@@ -152,8 +171,26 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     # -- players and accounts -------------------------------------------------------------
     @app.post("/players", status_code=201)
     async def create_player(body: PlayerIn, _op: Operator) -> dict[str, Any]:
-        player, token = await asyncio.to_thread(casino.players.create, body.name, demo=body.demo)
+        player, token = await asyncio.to_thread(
+            lambda: casino.players.create(body.name, demo=body.demo, password=body.password)
+        )
         return {"id": player.id, "name": player.name, "demo": player.demo, "token": token}
+
+    @app.post("/login")
+    async def login(body: LoginIn) -> dict[str, Any]:
+        """A fresh token for your name and password (a token expires after 30 minutes unused,
+        GLI-19 2.5.4); your old token stops working."""
+        player, token = await casino.login(body.name, body.password)
+        return {"id": player.id, "name": player.name, "demo": player.demo, "token": token}
+
+    @app.post("/players/{name}/tokens", status_code=201)
+    async def new_token(name: PlayerName, _op: Operator) -> dict[str, Any]:
+        """The operator gives a player a fresh token (their old one stops working)."""
+        player = await asyncio.to_thread(casino.players.by_name, name)
+        if player is None or player.role != "player":
+            raise LookupError(f"no player {name!r}")
+        token = await asyncio.to_thread(casino.players.new_token, player)
+        return {"id": player.id, "name": player.name, "token": token}
 
     @app.post("/demo/players", status_code=201)
     async def create_demo_player(body: DemoPlayerIn) -> dict[str, Any]:
@@ -232,21 +269,21 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return result
 
     @app.post("/tables/{table_id}/bets", status_code=201)
-    async def bet(table_id: TableId, body: BetIn, player: Me) -> dict[str, Any]:
+    async def bet(table_id: TableId, body: BetIn, player: Acting) -> dict[str, Any]:
         result: dict[str, Any] = await table_of(table_id).command(
             "bet", player=player.name, kind=body.kind, amount=body.amount
         )
         return result
 
     @app.delete("/tables/{table_id}/bets/{kind}")
-    async def withdraw(table_id: TableId, kind: BetKind, player: Me) -> dict[str, Any]:
+    async def withdraw(table_id: TableId, kind: BetKind, player: Acting) -> dict[str, Any]:
         result: dict[str, Any] = await table_of(table_id).command(
             "withdraw", player=player.name, kind=kind
         )
         return result
 
     @app.post("/tables/{table_id}/deal")
-    async def deal(table_id: TableId, player: Me) -> dict[str, Any]:
+    async def deal(table_id: TableId, player: Acting) -> dict[str, Any]:
         """The player starts the deal at an individual table (PT rule 28)."""
         result: dict[str, Any] = await table_of(table_id).command("deal", player=player.name)
         return result
@@ -267,7 +304,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return result
 
     @app.post("/tables/{table_id}/decisions")
-    async def decide(table_id: TableId, body: DecisionIn, player: Me) -> dict[str, Any]:
+    async def decide(table_id: TableId, body: DecisionIn, player: Acting) -> dict[str, Any]:
         """A decision after the deal where the game asks one (stud: raise or fold, art. 6)."""
         result: dict[str, Any] = await table_of(table_id).command(
             "decide", player=player.name, decision=body.decision

@@ -59,6 +59,14 @@ class SessionIn(_Strict):
 class PlayerIn(_Strict):
     name: Name
     demo: bool = False
+    password: StrictStr | None = Field(
+        default=None, min_length=8, max_length=200, description="to log in again (POST /login)"
+    )
+
+
+class LoginIn(_Strict):
+    name: Name
+    password: StrictStr = Field(min_length=1, max_length=200)
 
 
 class DemoPlayerIn(_Strict):

@@ -31,6 +31,7 @@ class EmbeddedServer:
             port=self.port,
             log_level="warning",
             ws_per_message_deflate=False,
+            ws_max_size=16 * 1024,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

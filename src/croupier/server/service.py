@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import functools
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, update
@@ -20,12 +21,14 @@ from croupier.games.registry import table_currency
 from croupier.rng import RandomSource
 from croupier.server.hub import Hub
 from croupier.server.idempotency import Answers
+from croupier.server.origins import Origins
+from croupier.server.rates import RateLimits, Rates
 from croupier.server.visibility import TableKind
 from croupier.shoe import StackedCards
 from croupier.store.database import connect, migrate
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.owner import ServerLock
-from croupier.store.players import Player, Players, named_account, token_hash
+from croupier.store.players import IDLE_SECONDS, Player, Players, named_account, token_hash
 from croupier.store.rounds import RoundRecords
 from croupier.store.schema import players as players_table
 from croupier.store.writer import Writer
@@ -65,14 +68,22 @@ class Casino:
     operator_token: str | None = None
     #: lab testing: a table (by name) deals this stacked sequence instead of a shuffled shoe
     stacked: dict[str, StackedCards] = field(default_factory=dict)
+    #: how much one client may ask (server/rates.py)
+    rate_limits: RateLimits = field(default_factory=RateLimits)
+    #: web pages besides the server's own that may open its WebSockets (server/origins.py)
+    allowed_origins: tuple[str, ...] = ()
+    #: a player's token expires after this long unused (GLI-19 2.5.4: 30 minutes)
+    idle_seconds: float = IDLE_SECONDS
 
     def __post_init__(self) -> None:
         self.engine: Engine = connect(self.database_url)
         self.ledger = Ledger(self.engine)
-        self.players = Players(self.engine, self.ledger)
+        self.players = Players(self.engine, self.ledger, idle_seconds=self.idle_seconds)
         self.records = RoundRecords(self.engine, self.ledger)
         self.hub = Hub()
         self.answers = Answers()  # a client's reference makes a command idempotent
+        self.rates = Rates(self.rate_limits)
+        self.origins = Origins(self.allowed_origins)
         # SQLite has one writer at a time; PostgreSQL runs transactions side by side
         if self.engine.dialect.name == "sqlite":
             self.writer = Writer(self.engine)
@@ -137,7 +148,7 @@ class Casino:
             connection.execute(
                 update(players_table)
                 .where(players_table.c.id == player_id)
-                .values(token_hash=token_hash(token))
+                .values(token_hash=token_hash(token), token_seen_at=datetime.now(UTC))
             )
         self.players.forget_tokens()
 
@@ -183,6 +194,8 @@ class Casino:
         for table in self.tables.values():
             await table.stop()
         await asyncio.to_thread(self.writer.stop)
+        with contextlib.suppress(Exception):  # tokens' last uses, for their expiry
+            await asyncio.to_thread(self.players.save_activity)
         self.lock.release()
         self.engine.dispose()
 
@@ -200,6 +213,16 @@ class Casino:
         if table is None:
             raise LookupError(f"no table {table_id}")
         return table
+
+    async def login(self, name: str, password: str) -> tuple[Player, str]:
+        """A fresh token for a player who gives their password (re-authentication, GLI-19
+        2.5.4); tries are rate-limited per name."""
+        if not self.rates.player_allows(f"login:{name}"):
+            raise RuleViolation("name", "too many tries: wait a moment", "rate limits")
+        done = await asyncio.to_thread(self.players.login, name, password)
+        if done is None:
+            raise RuleViolation("password", "unknown name or wrong password", "authentication")
+        return done
 
     async def new_demo_player(self, name: str) -> tuple[Player, str]:
         player, token = await asyncio.to_thread(self.players.create, name, demo=True)

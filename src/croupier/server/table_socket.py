@@ -19,8 +19,10 @@ disconnection changes nothing at the table (PT rule 30).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs
@@ -31,6 +33,7 @@ from croupier.errors import CroupierError, RuleViolation
 from croupier.server.bodies import BetIn
 from croupier.server.hub import Watcher
 from croupier.server.idempotency import Answers, checked_ref
+from croupier.server.rates import CLOSE_FLOODING, STRIKES
 from croupier.server.service import Casino
 from croupier.store.players import Player
 from croupier.table.runtime import Table
@@ -42,6 +45,10 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 PATH = re.compile(r"/tables/(\d+)/ws")
+SUBPROTOCOL = "croupier"  # a browser offers it with "bearer.<token>"
+BEARER = "bearer."
+CLOSE_BAD_REQUEST, CLOSE_FORBIDDEN = 4400, 4403
+FLOODED = "\x00flooded"  # queued last for a connection closed for flooding (the same object)
 
 
 class TableSockets:
@@ -63,21 +70,38 @@ class TableSockets:
 async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, send: Send) -> None:
     """One connection, from the handshake to the disconnection."""
     await receive()  # websocket.connect
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    token = query["token"][-1] if "token" in query else None
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+    if "token" in parse_qs(scope.get("query_string", b"").decode("latin-1")):
+        await _close(send, CLOSE_BAD_REQUEST, "no token in the URL: Authorization or subprotocol")
+        return
+    if not casino.origins.allows(headers.get("origin"), headers.get("host")):
+        await _close(send, CLOSE_FORBIDDEN, "this page's origin may not open the table")
+        return
+    offered = list(scope.get("subprotocols") or [])
+    token = bearer(headers.get("authorization"), offered)
     table = casino.tables.get(table_id)
     player = None
     if token is not None:
-        player = await asyncio.to_thread(casino.players.authenticate, token)
+        player = casino.players.remembered(token) or await asyncio.to_thread(
+            casino.players.authenticate, token
+        )
     if table is None or (token is not None and player is None):
-        await send({"type": "websocket.close", "code": 4404 if table is None else 4401})
+        await _close(send, 4404 if table is None else 4401, "unknown table or token")
         return
-    await send({"type": "websocket.accept"})
+    if player is not None and not casino.rates.connect(player.name):
+        await _close(send, CLOSE_FLOODING, "too many connections for one player")
+        return
+    accept: Message = {"type": "websocket.accept"}
+    if SUBPROTOCOL in offered:
+        accept["subprotocol"] = SUBPROTOCOL
+    await send(accept)
     watcher = casino.hub.watch(table_id, player.name if player else None)
     sender = asyncio.create_task(_deliver(casino, watcher, send))
     operator = player is not None and player.role == "operator"
     view = table.view_for(player.name if player else None, operator=operator)
     watcher.queue.put_nowait(dumps({"type": "table", **view}))
+    bucket = casino.rates.limits.connection()
+    strikes = 0
     try:
         while True:
             message = await receive()
@@ -85,6 +109,25 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
                 return  # rule 30: a player's disconnection changes nothing at the table
             if message["type"] != "websocket.receive":
                 continue
+            now = time.monotonic()
+            over = None
+            if bucket is not None and not bucket.take(now):
+                over = "connection"
+            elif player is not None and not casino.rates.player_allows(player.name, now):
+                over = "player"
+            if over is not None:  # refused before it is read (server/rates.py)
+                strikes += 1
+                if strikes > STRIKES:  # closed once what is queued for it is sent
+                    watcher.queue.put_nowait(FLOODED)
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(asyncio.shield(sender), 5)
+                    return
+                watcher.queue.put_nowait(casino.rates.limits.refusal(over))
+                continue
+            strikes = 0
+            if token is not None and casino.players.remembered(token) is None:
+                await _close(send, 4401, "the session expired: log in again")
+                return
             text = message.get("text")
             if text is None:
                 text = (message.get("bytes") or b"").decode("utf-8", errors="replace")
@@ -92,6 +135,26 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
     finally:
         casino.hub.leave(table_id, watcher)
         sender.cancel()
+        if player is not None:
+            casino.rates.disconnect(player.name)
+
+
+def bearer(authorization: str | None, subprotocols: list[str]) -> str | None:
+    """The token of a handshake: ``Authorization: Bearer <token>``, or a browser's
+    subprotocol ``bearer.<token>`` (a browser cannot set headers on a WebSocket); never the
+    URL, which proxies and access logs keep (issue 16, finding 10)."""
+    if authorization:
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() == "bearer" and token:
+            return token.strip()
+    for offered in subprotocols:
+        if offered.startswith(BEARER) and len(offered) > len(BEARER):
+            return offered[len(BEARER) :]
+    return None
+
+
+async def _close(send: Send, code: int, reason: str) -> None:
+    await send({"type": "websocket.close", "code": code, "reason": reason})
 
 
 async def _deliver(casino: Casino, watcher: Watcher, send: Send) -> None:
@@ -103,6 +166,9 @@ async def _deliver(casino: Casino, watcher: Watcher, send: Send) -> None:
             while True:  # drain what is queued without a wait per message
                 if text is None:  # the watcher fell too far behind (hub.MAX_BACKLOG)
                     await send({"type": "websocket.close", "code": 4408})
+                    return
+                if text is FLOODED:  # it kept sending past its rate limit (server/rates.py)
+                    await _close(send, CLOSE_FLOODING, "too many messages")
                     return
                 await send({"type": "websocket.send", "text": text})
                 casino.hub.delivered += 1
@@ -125,7 +191,9 @@ async def command(
     try:
         ref = checked_ref(ref)
         if player is None:
-            raise RuleViolation("token", "connect with ?token= to bet", "authentication")
+            raise RuleViolation(
+                "token", "connect with your token (Authorization or subprotocol) to bet", "auth"
+            )
         if not isinstance(message, dict) or message.get("type") != "bet":
             raise RuleViolation("type", "the only command here is a bet", "websocket")
         body = BetIn.model_validate({k: message.get(k) for k in ("kind", "amount")})

@@ -1,6 +1,10 @@
 """Players, operators and their bearer tokens; each player's money accounts.
 
-A token is shown once when the player is created; only its SHA-256 is stored. A demo player
+A token is shown once when the player is created (or logs in); only its SHA-256 is stored, and a
+player holds one token at a time. A player's token expires after ``idle_seconds`` unused (30
+minutes: GLI-19 2.5.4 asks for re-authentication after 30 minutes of inactivity); the player
+then logs in again with their password (:meth:`Players.login`), or an operator gives them a new
+token. Operators' tokens are the server's console credentials, renewed at each start. A demo player
 holds play money only (currency ``DEMO``, PT online rules 37-38) and can never be given real
 money: the ledger refuses a posting that mixes currencies.
 """
@@ -8,11 +12,15 @@ money: the ledger refuses a posting that mixes currencies.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import RuleViolation
@@ -21,6 +29,22 @@ from croupier.store.schema import accounts, players
 
 ROLES = ("player", "operator")
 _RULE = "players: unique names, one role each"
+IDLE_SECONDS = 30 * 60.0  # GLI-19 2.5.4
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+
+
+def password_hash(password: str) -> str:
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode(), salt=salt, **_SCRYPT)
+    return f"scrypt${salt.hex()}${digest.hex()}"
+
+
+def password_matches(password: str, stored: str | None) -> bool:
+    if not stored or not stored.startswith("scrypt$"):
+        return False
+    _, salt, digest = stored.split("$")
+    found = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), **_SCRYPT)
+    return hmac.compare_digest(found.hex(), digest)
 
 
 @dataclass(frozen=True)
@@ -36,13 +60,30 @@ def token_hash(token: str) -> str:
 
 
 class Players:
-    def __init__(self, engine: Engine, ledger: Ledger) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        ledger: Ledger,
+        *,
+        idle_seconds: float = IDLE_SECONDS,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
         self.engine = engine
         self.ledger = ledger
-        self._known: dict[str, Player] = {}
+        self.idle_seconds = idle_seconds
+        self.wall = wall
+        self._known: dict[str, list[Any]] = {}  # token digest -> [player, last use]
 
-    def create(self, name: str, *, role: str = "player", demo: bool = False) -> tuple[Player, str]:
-        """A new player (or operator) and the bearer token that authenticates them."""
+    def create(
+        self,
+        name: str,
+        *,
+        role: str = "player",
+        demo: bool = False,
+        password: str | None = None,
+    ) -> tuple[Player, str]:
+        """A new player (or operator) and the bearer token that authenticates them; with a
+        ``password``, they can log in again when the token expires."""
         if not isinstance(name, str) or not 1 <= len(name) <= 100 or not name.isprintable():
             raise RuleViolation("name", "must be 1 to 100 printable characters", _RULE)
         if role not in ROLES:
@@ -57,6 +98,8 @@ class Players:
                         role=role,
                         demo=demo,
                         created_at=datetime.now(UTC),
+                        token_seen_at=datetime.fromtimestamp(self.wall(), UTC),
+                        password_hash=None if password is None else password_hash(password),
                     )
                 )
                 key = result.inserted_primary_key
@@ -65,13 +108,16 @@ class Players:
             raise RuleViolation("name", f"{name!r} is already taken", _RULE) from None
         return Player(int(key[0]), name, role, demo), token
 
+    def _expired(self, player: Player, seen: float, now: float) -> bool:
+        return player.role == "player" and now - seen > self.idle_seconds
+
     def authenticate(self, token: str) -> Player | None:
-        """The player a bearer token belongs to (known tokens are kept in memory: a token only
-        changes when the server starts, see ``Casino``)."""
-        digest = token_hash(token)
-        known = self._known.get(digest)
+        """The player a bearer token belongs to, or None (unknown, or a player's token unused
+        for ``idle_seconds``). Each use counts as activity; known tokens are kept in memory."""
+        known = self.remembered(token)
         if known is not None:
             return known
+        digest = token_hash(token)
         with self.engine.connect() as connection:
             row = connection.execute(
                 select(players).where(players.c.token_hash == digest)
@@ -79,18 +125,72 @@ class Players:
         if row is None:
             return None
         player = Player(row.id, row.name, row.role, bool(row.demo))
+        now = self.wall()
+        seen = row.token_seen_at.timestamp() if row.token_seen_at is not None else now
+        if self._expired(player, seen, now):
+            return None
         if len(self._known) >= 100_000:
+            self.save_activity()
             self._known.clear()
-        self._known[digest] = player
+        self._known[digest] = [player, now]
         return player
 
     def remembered(self, token: str) -> Player | None:
-        """The player of a token already seen, without touching the database."""
-        return self._known.get(token_hash(token))
+        """The player of a token already seen and not expired, without touching the database
+        (the event loop's fast path); the use counts as activity."""
+        digest = token_hash(token)
+        entry = self._known.get(digest)
+        if entry is None:
+            return None
+        now = self.wall()
+        if self._expired(entry[0], entry[1], now):
+            del self._known[digest]
+            return None
+        entry[1] = now
+        return entry[0]  # type: ignore[no-any-return]
 
     def forget_tokens(self) -> None:
         """Drop the remembered tokens (after a token was replaced)."""
+        self.save_activity()
         self._known.clear()
+
+    def save_activity(self) -> None:
+        """Write each remembered token's last use (at a stop: a restarted server expires a
+        token by its real last use)."""
+        with self.engine.begin() as connection:
+            for digest, (_player, seen) in list(self._known.items()):
+                connection.execute(
+                    update(players)
+                    .where(players.c.token_hash == digest)
+                    .values(token_seen_at=datetime.fromtimestamp(seen, UTC))
+                )
+
+    def new_token(self, player: Player) -> str:
+        """A fresh token for ``player``; their old one stops working."""
+        token = secrets.token_urlsafe(24)
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(players)
+                .where(players.c.id == player.id)
+                .values(
+                    token_hash=token_hash(token),
+                    token_seen_at=datetime.fromtimestamp(self.wall(), UTC),
+                )
+            )
+        for digest, entry in list(self._known.items()):
+            if entry[0].id == player.id:
+                del self._known[digest]
+        return token
+
+    def login(self, name: str, password: str) -> tuple[Player, str] | None:
+        """A fresh token for the player ``name`` whose password this is; None otherwise."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(players).where(players.c.name == name)).one_or_none()
+        stored = None if row is None else row.password_hash
+        if not password_matches(password, stored) or row is None:
+            return None
+        player = Player(row.id, row.name, row.role, bool(row.demo))
+        return player, self.new_token(player)
 
     def by_id(self, player_id: int) -> Player | None:
         with self.engine.connect() as connection:

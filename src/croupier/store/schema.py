@@ -80,6 +80,9 @@ players = Table(
     Column("role", String(10), nullable=False),  # player or operator
     Column("demo", Boolean, nullable=False),  # a demo player holds play money only (rules 37-38)
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # the token's last use: a player's expires 30 minutes unused (GLI-19 2.5.4; migration 0004)
+    Column("token_seen_at", DateTime(timezone=True)),
+    Column("password_hash", String(200)),  # scrypt, to log in again (POST /login)
 )
 
 game_tables = Table(

@@ -380,11 +380,13 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     }
   }
 
-  const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/tables/${id}/ws${session.token ? `?token=${encodeURIComponent(session.token)}` : ""}`;
+  const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/tables/${id}/ws`;
+  // the token travels as a subprotocol, never in the URL (proxies and logs keep URLs)
+  const protocols = session.token ? ["croupier", `bearer.${session.token}`] : ["croupier"];
   let socket = null;
   let closed = false;
   function connect() {
-    socket = new WebSocket(wsUrl);
+    socket = new WebSocket(wsUrl, protocols);
     socket.addEventListener("message", (m) => onEvent(JSON.parse(m.data)));
     socket.addEventListener("close", () => { if (!closed) setTimeout(connect, 1000); });
   }

@@ -1,0 +1,104 @@
+"""How much one client may ask of the server (issue 16, finding 9: one client's flood of 150,000
+WebSocket messages pushed an honest player's slowest acknowledgement to 2.4 s).
+
+Token buckets, refilled continuously: each connection may send ``per_connection`` messages a
+second (bursts of twice that), each player ``per_player`` a second over all their connections
+and their REST bets and decisions, and hold ``connections_per_player`` connections at once. A
+message over the limit is refused at once, before it is parsed or reaches a table, with a
+message that says the limit; a connection that goes on sending past :data:`STRIKES` refusals in
+a row is closed (code 4429), so a flood costs the server a few hundred messages, not 150,000.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+STRIKES = 100  # refused messages in a row before the connection is closed
+CLOSE_FLOODING = 4429
+RULE = "rate limits (docs/security.md)"
+
+
+@dataclass
+class Bucket:
+    rate: float  # tokens a second
+    burst: float  # the most it holds
+    tokens: float = -1.0
+    at: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = self.burst
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+@dataclass(frozen=True)
+class RateLimits:
+    """The server's limits (``croupier serve --messages-per-second``); 0 turns a limit off."""
+
+    per_connection: float = 50.0
+    per_player: float = 100.0
+    connections_per_player: int = 8
+
+    def connection(self) -> Bucket | None:
+        return Bucket(self.per_connection, 2 * self.per_connection) if self.per_connection else None
+
+    def refusal(self, scope: str) -> str:
+        limit = self.per_connection if scope == "connection" else self.per_player
+        return json.dumps(
+            {
+                "type": "refused",
+                "ref": None,
+                "field": "rate",
+                "message": f"too many messages: at most {limit:g} a second per {scope}; "
+                f"the connection closes after {STRIKES} refusals in a row",
+                "rule": RULE,
+            },
+            separators=(",", ":"),
+        )
+
+
+class Rates:
+    """The players' buckets and connection counts of one server."""
+
+    def __init__(self, limits: RateLimits) -> None:
+        self.limits = limits
+        self._players: dict[str, Bucket] = {}
+        self._connections: dict[str, int] = {}
+
+    def player_allows(self, player: str, now: float | None = None) -> bool:
+        """Take one of ``player``'s tokens; False when they are spent."""
+        if not self.limits.per_player:
+            return True
+        bucket = self._players.get(player)
+        if bucket is None:
+            if len(self._players) > 100_000:
+                self._players.clear()  # full buckets only are forgotten this way, in effect
+            bucket = self._players[player] = Bucket(
+                self.limits.per_player, 2 * self.limits.per_player
+            )
+        return bucket.take(time.monotonic() if now is None else now)
+
+    def connect(self, player: str) -> bool:
+        """Count one more connection of ``player``; False (counting nothing) when they hold
+        ``connections_per_player`` already."""
+        held = self._connections.get(player, 0)
+        if self.limits.connections_per_player and held >= self.limits.connections_per_player:
+            return False
+        self._connections[player] = held + 1
+        return True
+
+    def disconnect(self, player: str) -> None:
+        held = self._connections.get(player, 0) - 1
+        if held > 0:
+            self._connections[player] = held
+        else:
+            self._connections.pop(player, None)
