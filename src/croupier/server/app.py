@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from croupier.errors import RulesetError, RuleViolation
 from croupier.games.registry import table_scoreboards
 from croupier.server.bodies import (
+    REFUSALS,
     AnnouncementIn,
     BetIn,
     DecisionIn,
@@ -68,6 +69,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         version="0.1.0",
         description="Online baccarat under Portuguese Regulamento 812/2015 (see docs/server.md).",
         lifespan=lifespan,
+        responses=REFUSALS,
     )
     app.state.casino = casino
     # the tables' WebSockets, before FastAPI's routing (server/table_socket.py)

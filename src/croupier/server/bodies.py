@@ -105,3 +105,33 @@ class TableIn(_Strict):
     pause_seconds: float = Field(default=5.0, allow_inf_nan=False)
     decision_seconds: float = Field(default=20.0, allow_inf_nan=False)
     overrides: Overrides = Field(default_factory=dict, description="house options / limits")
+
+
+class Refusal(BaseModel):
+    """Why a request was refused: the field, what is wrong, the rule that refuses it."""
+
+    field: str | None = None
+    message: str
+    rule: str | None = None
+
+
+class Refused(BaseModel):
+    """Every 4xx answer: a refusal, or FastAPI's list of schema errors for a malformed body."""
+
+    detail: Refusal | list[dict[str, Any]]
+
+
+#: the answers every route may give besides its own (declared in the OpenAPI document, so a
+#: client and the fuzz stage of CI can check them)
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Refused, "description": description}
+    for code, description in (
+        (401, "no token, or an unknown or expired one"),
+        (403, "not yours to do or see"),
+        (404, "no such table, round, session or player"),
+        (409, "a round in play: shown when it ends"),
+        (413, "a body over 64 KiB"),
+        (422, "refused: the field, the message and the rule"),
+        (429, "over the rate limit"),
+    )
+}
