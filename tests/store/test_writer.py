@@ -415,3 +415,27 @@ def test_a_batch_the_database_refuses_fails_alone_in_a_shared_statement(books) -
     assert answers[1] == {alice: 10_00 - 3_00, cashier: -10_00 + 3_00}
     assert bad.undone
     assert ledger.balance(alice) == 7_00 and ledger.audit() == []
+
+
+def test_a_job_raising_what_a_future_refuses_is_answered_and_the_writer_goes_on(books) -> None:
+    """Issue 16, finding 3: a StopIteration raised by a job could not be set on its future; its
+    caller (a table) waited for ever and the server could no longer stop."""
+    ledger, _cashier, alice = books
+    writer = Writer(ledger.engine)
+
+    async def main() -> tuple[BaseException | None, int]:
+        failed: BaseException | None = None
+        try:
+            await asyncio.wait_for(writer.run(lambda _c: next(iter(()))), 10)
+        except RuntimeError as error:
+            failed = error
+        read = select(accounts.c.balance).where(accounts.c.id == alice)
+        balance = await asyncio.wait_for(writer.run(lambda c: c.execute(read).scalar_one()), 10)
+        return failed, balance
+
+    try:
+        failed, balance = asyncio.run(main())
+    finally:
+        writer.stop()
+    assert failed is not None and "StopIteration" in str(failed)
+    assert balance == 10_00

@@ -192,10 +192,21 @@ class _Lane:
                     held = item  # it runs after this group
                     break
                 group.append(item)
-            if mode == STAKES:
-                self._run_stakes(group)
-            else:
-                self._run_group(group)
+            try:
+                if mode == STAKES:
+                    self._run_stakes(group)
+                else:
+                    self._run_group(group)
+            except BaseException as failure:  # the thread lives on: no job waits for ever
+                self._answer_failed(group, failure)
+
+    def _answer_failed(self, group: list[_Job], failure: BaseException) -> None:
+        """Answer every job of a group that failed outside its jobs (issue 16, finding 3)."""
+        with contextlib.suppress(BaseException):
+            self._reset()
+        for _job, future, loop, _mode in group:
+            with contextlib.suppress(RuntimeError):  # a loop already closed
+                loop.call_soon_threadsafe(_answer, future, None, failure)
 
     def _connect(self) -> Connection:
         if self._connection is None:

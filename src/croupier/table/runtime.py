@@ -293,9 +293,12 @@ class Table:
             else:
                 await self._check_time()
         except Exception as error:
+            answer = error
+            if isinstance(error, StopIteration):  # a future refuses it: its caller would hang
+                answer = RuntimeError(f"the table failed: StopIteration {error}")
             for command in commands:
                 if command.future is not None and not command.future.done():
-                    command.future.set_exception(error)
+                    command.future.set_exception(answer)
             if not isinstance(error, REFUSALS):
                 log.exception("table %s: fault; voiding the round in play (rule 29)", self.id)
                 await self._recover_from_fault(str(error))
