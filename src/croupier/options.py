@@ -15,6 +15,10 @@ from typing import Any
 from croupier.errors import RulesetError
 from croupier.money import MoneyPolicy, Rounding, parse_ratio
 
+#: the largest whole number any option takes (amounts are at most ``money.MAX_AMOUNT``; an
+#: option far beyond it only fails later, in the database: issue 16)
+MAX_OPTION = 10**15
+
 _MISSING = object()
 
 
@@ -60,6 +64,8 @@ class Options:
             raise RulesetError(self.name(key), "is required", article)
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesetError(self.name(key), f"{value!r} must be a whole number", article)
+        if abs(value) > MAX_OPTION:  # no option is that large; the database's integers are not
+            raise RulesetError(self.name(key), f"{value} is beyond {MAX_OPTION}", article)
         if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
             low = "" if minimum is None else f"{minimum}"
             high = "" if maximum is None else f"{maximum}"

@@ -180,3 +180,12 @@ def test_broken_toml_file(tmp_path: Path):
     path.write_text("[shoe\n")
     with pytest.raises(RulesetError, match="not valid TOML"):
         load_ruleset_file(path)
+
+
+@pytest.mark.parametrize("value", [10**30, 2**63, -(10**16)])
+def test_a_whole_number_option_beyond_any_amount_is_refused_by_name(value):
+    """Issue 16: an operator's override of 10**30 opened a table whose amounts no database
+    integer holds; every whole-number option is at most 10**15."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset("pt-ponto-banca-macau-2015", {"table.minimum_bet": value})
+    assert refused.value.option == "table.minimum_bet" and "beyond" in refused.value.message
