@@ -113,6 +113,37 @@ def test_deal_reports_jackpot_per_offered_modality():
     assert r["jackpot"] == {"A": "three_of_a_kind"} and r["player_pair"] is True
 
 
+def test_modality_a_double_pairs_of_equal_points_is_a_single_pair():
+    """Issue 17, item 1, as it was seen: Despacho 2/2009 art. 13(1)4)(3)A.iv, "um par de banca
+    e um par de jogador sendo a respectiva pontuação diferente": J-J and Q-Q both score 0."""
+    cards = "JS,QD,JH,QC,2C,2D"
+    result = run(
+        "baccarat",
+        "deal",
+        "--ruleset",
+        "macau-2009-jackpot-a",
+        "--cards",
+        cards,
+        "--format",
+        "json",
+    )
+    [r] = json.loads(result.stdout)["rounds"]
+    assert r["player_pair"] and r["banker_pair"] and r["jackpot"] == {"A": "single_pair"}
+    rank = run(
+        "baccarat",
+        "deal",
+        "-r",
+        "macau-2009-jackpot-a",
+        "--set",
+        "jackpot.double_pairs=rank",
+        "--cards",
+        cards,
+        "--format",
+        "json",
+    )
+    assert json.loads(rank.stdout)["rounds"][0]["jackpot"] == {"A": "double_pairs"}
+
+
 def test_deal_text_output():
     result = run("baccarat", "deal", "--seed", "1", "--rounds", "2")
     assert result.exit_code == 0 and "Round 2" in result.stdout and "commitment" in result.stdout

@@ -196,7 +196,7 @@ class JackpotOdds:
     counts: tuple[int, ...]
 
     def probability(
-        self, modality: str, combination: str, double_pairs_by: str = "rank"
+        self, modality: str, combination: str, double_pairs_by: str = "points"
     ) -> Fraction:
         """Probability that ``combination`` is the round's highest of ``modality``."""
         c = self.counts

@@ -7,6 +7,7 @@ from croupier.errors import RuleViolation
 from croupier.games.baccarat.coup import deal_coup
 from croupier.games.baccarat.jackpot import detect
 from croupier.games.baccarat.round import BaccaratRound
+from croupier.rulesets import load_ruleset
 from tests.games.baccarat.conftest import play, rules_of
 from tests.games.baccarat.stacks import shoe
 
@@ -50,11 +51,22 @@ def test_royal_flush_needs_five_cards_so_a_natural_round_has_none():
     assert len(natural.dealing_order) == 4 and detect(natural, "A") is None
 
 
-def test_double_pairs_of_equal_points_reading_option():
-    # J-J with Q-Q: different ranks, same points (0). The text says "different points".
-    c = coup(("JS", "JH"), ("QD", "QC"), "2C", "2D")
-    assert detect(c, "A", "rank") == "double_pairs"
-    assert detect(c, "A", "points") == "single_pair"
+def test_double_pairs_need_different_points_art_13_1_4_3_a_iv():
+    """Despacho 2/2009, art. 13(1)4)(3)A.iv: «Pares duplos»: "aparecimento, ao mesmo tempo,
+    numa jogada, de um par de banca e de um par de jogador sendo a respectiva pontuação
+    diferente" (a banker pair and a player pair in one round, their points being different).
+    Points are the cards' baccarat values (art. 8: T, J, Q, K count 0); the rule that T, J, Q, K
+    are different values, art. 13(2)(1), is written "Na determinação de um «jackpot»
+    progressivo das Modalidades B e C" (for Modalities B and C) only. So J-J with Q-Q (0 and 0)
+    is not a double pair: it is a single pair (A.vi). Until issue 17 this test asserted the
+    opposite, read from the code."""
+    jacks_queens = coup(("JS", "JH"), ("QD", "QC"), "2C", "2D")
+    assert detect(jacks_queens, "A") == "single_pair"  # the default reads the text
+    assert detect(coup(("5S", "5H"), ("6D", "6C"), "2C", "2D"), "A") == "double_pairs"
+    assert detect(coup(("TS", "TH"), ("KD", "KC"), "2C", "2D"), "A") == "single_pair"  # 0, 0
+    # the other reading, different ranks, is an option (choice J7)
+    assert detect(jacks_queens, "A", "rank") == "double_pairs"
+    assert load_ruleset("macau-2009-jackpot-a").baccarat().jackpot.double_pairs_by == "points"
 
 
 # --- Modalities B and C: every card on the table, T J Q K different -----------------------

@@ -124,7 +124,7 @@ def _modality_bc(coup: Coup, modality: str) -> str | None:
     return None
 
 
-def detect(coup: Coup, modality: str, double_pairs_by: str = "rank") -> str | None:
+def detect(coup: Coup, modality: str, double_pairs_by: str = "points") -> str | None:
     """The highest jackpot combination of ``coup`` under ``modality``, or None."""
     if modality == "A":
         return _modality_a(coup, double_pairs_by)
@@ -142,7 +142,8 @@ class JackpotSpec:
     seed: int
     contribution: Fraction  # fraction of each jackpot stake added to the pool
     stake: int | None = None  # fixed ticket price; None: any amount within the limits
-    double_pairs_by: str = "rank"  # "rank" or "points" (reading of A.iv)
+    # A.iv "sendo a respectiva pontuação diferente": different points by default (choice J7)
+    double_pairs_by: str = "points"
     fixed_prizes_from_pool: bool = False
     returns_stake: bool = False  # a winning jackpot bet gets its stake back too
 
