@@ -215,9 +215,16 @@ def test_a_jackpot_table_moves_contributions_into_the_pool_account(
     )
     assert done.status_code == 200, done.text
     server.sit(table["id"], ana)
+    # Despacho 2/2009 art. 13(3): "As apostas num «jackpot» progressivo são adicionais às
+    # apostas mencionadas nas alíneas 1) a 3) do n.º 1": a jackpot bet alone is refused
+    alone = server.bet(table["id"], ana, "jackpot", 50_00)
+    assert alone.status_code == 422 and "added to a Player, Banker or Tie" in alone.text
+    info = server.http.get(f"/tables/{table['id']}/information").json()
+    [jackpot] = [b for b in info["bets"] if b["kind"] == "jackpot"]
+    assert jackpot["added_to"] == ["banker", "player", "tie"]
+    assert server.bet(table["id"], ana, "player", 100_00).status_code == 201
     wrong = server.bet(table["id"], ana, "jackpot", 100_00)  # the ticket is 50.00 (art. 17)
     assert wrong.status_code == 422 and "jackpot" in wrong.text
-    assert server.bet(table["id"], ana, "player", 100_00).status_code == 201
     assert server.bet(table["id"], ana, "jackpot", 50_00).status_code == 201
     server.advance(10)
     last = server.http.get(f"/tables/{table['id']}/rounds/last").json()

@@ -141,8 +141,21 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   }
   function renderMine(bets) {
     for (const kind of order) mine[kind].textContent = "";
-    if (!session.me) return;
-    for (const b of bets) if (b.player === session.me.name && mine[b.kind]) mine[b.kind].textContent = money(b.amount);
+    if (session.me) {
+      for (const b of bets) if (b.player === session.me.name && mine[b.kind]) mine[b.kind].textContent = money(b.amount);
+    }
+    renderRequirements();
+  }
+  // a bet added to others (the baccarat jackpot bet: Macau 2/2009 art. 13(3)) opens once one
+  // of them holds your stake
+  function renderRequirements() {
+    for (const bet of info.bets) {
+      const area = document.getElementById(`area-${bet.kind}`);
+      if (!area || !bet.added_to) continue;
+      const open = bet.added_to.some((k) => mine[k] && mine[k].textContent);
+      area.setAttribute("aria-disabled", String(!open));
+      area.title = open ? "" : `added to a ${bet.added_to.join(", ")} bet: place one first`;
+    }
   }
   let deadline = null;
   function showCountdown() {
@@ -396,8 +409,11 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   async function placeBet(kind) {
     errors.textContent = "";
     try {
+      const area = document.getElementById(`area-${kind}`);
+      if (area && area.getAttribute("aria-disabled") === "true") { errors.textContent = area.title; return; }
       const ack = await api(`/tables/${id}/bets`, { method: "POST", body: { kind, amount: chip } });
       mine[kind].textContent = money(ack.amount);
+      renderRequirements();
       refreshHeader();
     } catch (error) {
       errors.textContent = error.message;

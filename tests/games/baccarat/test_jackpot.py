@@ -8,7 +8,7 @@ from croupier.games.baccarat.coup import deal_coup
 from croupier.games.baccarat.jackpot import detect
 from croupier.games.baccarat.round import BaccaratRound
 from croupier.rulesets import load_ruleset
-from tests.games.baccarat.conftest import play, rules_of
+from tests.games.baccarat.conftest import only, play, rules_of
 from tests.games.baccarat.stacks import shoe
 
 
@@ -121,15 +121,15 @@ def jackpot_rules(modality="a", **overrides):
 
 def test_fixed_prize_is_shared_equally_per_bettor_art_17_7():
     rules = jackpot_rules(**{"jackpot.prizes.single_pair": {"fixed": 1000}})
-    bets = [(name, "jackpot", 1000) for name in ("a", "b", "c")]
+    bets = [(name, kind, 1000) for name in ("a", "b", "c") for kind in ("player", "jackpot")]
     s = play(rules, shoe(("5S", "5H"), ("6D", "7C"), "2C", "AD"), bets, pool=100000)
     j = s.jackpot
     assert j.combination == "single_pair" and j.winners == 3
     assert j.share == 334  # 1000 / 3, rounded in the players' favour
-    assert [b.payout for b in s.bets] == [334, 334, 334]
+    assert [b.payout for b in s.bets if b.kind == "jackpot"] == [334, 334, 334]
     assert j.contributions == 300 and j.paid_by_house == 1002 and j.paid_from_pool == 0
     assert j.pool_after == 100300
-    assert "17(7)" in s.bets[0].reason
+    assert "17(7)" in only(s, "jackpot").reason
 
 
 def test_only_the_highest_combination_is_paid():
@@ -139,20 +139,26 @@ def test_only_the_highest_combination_is_paid():
             "jackpot.prizes.single_pair": {"fixed": 1000},
         }
     )
-    s = play(rules, shoe(("5S", "5H"), ("5D", "6C"), "2C", "2D"), [("a", "jackpot", 1000)])
-    assert s.jackpot.combination == "three_of_a_kind" and s.bets[0].payout == 5000
+    s = play(
+        rules,
+        shoe(("5S", "5H"), ("5D", "6C"), "2C", "2D"),
+        [("a", "player", 1000), ("a", "jackpot", 1000)],
+    )
+    assert s.jackpot.combination == "three_of_a_kind" and only(s, "jackpot").payout == 5000
 
 
 def test_royal_flush_pays_the_whole_pool_shared_and_resets_to_seed_art_17_5():
     rules = jackpot_rules()
-    bets = [("a", "jackpot", 1000), ("b", "jackpot", 1000)]
+    bets = [(n, k, 1000) for n in ("a", "b") for k in ("player", "jackpot")]
     s = play(rules, shoe(("AS", "QS"), ("KS", "JS"), "TS", "5D"), bets, pool=250000)
     j = s.jackpot
     assert j.combination == "royal_flush"
     assert j.pool_before + j.contributions == 250200
     assert j.share == 125100 and j.paid_from_pool == 250200 and j.paid_by_house == 0
     assert j.house_funding == 100000 and j.pool_after == 100000  # restarts at its seed
-    assert s.house_result == 2000 - 200 - 100000
+    # the two Player bets lose (Banker 5 against Player 1): 2000; the jackpot stakes 2000, less
+    # the contributions 200, less the seed the house puts back 100000
+    assert s.house_result == 2000 + 2000 - 200 - 100000
 
 
 @pytest.mark.parametrize(
@@ -163,7 +169,10 @@ def test_paradise_straight_pays_max_of_fixed_and_10_percent_art_17_6(pool, prize
         **{"jackpot.prizes.paradise_straight": {"fixed": 20000, "pool_percent": 10}}
     )
     s = play(
-        rules, shoe(("AH", "QS"), ("KS", "JS"), "TS", "5D"), [("a", "jackpot", 1000)], pool=pool
+        rules,
+        shoe(("AH", "QS"), ("KS", "JS"), "TS", "5D"),
+        [("a", "player", 1000), ("a", "jackpot", 1000)],
+        pool=pool,
     )
     j = s.jackpot
     assert j.combination == "paradise_straight" and j.prize == prize
@@ -175,7 +184,10 @@ def test_modality_c_six_of_a_kind_is_max_of_fixed_and_a_set_percentage_art_17_10
         "c", **{"jackpot.prizes.six_of_a_kind": {"fixed": 5000, "pool_percent": 20}}
     )
     s = play(
-        rules, shoe(*SIX_TWOS_MIXED[:2], *SIX_TWOS_MIXED[2:]), [("a", "jackpot", 1000)], pool=200000
+        rules,
+        shoe(*SIX_TWOS_MIXED[:2], *SIX_TWOS_MIXED[2:]),
+        [("a", "player", 1000), ("a", "jackpot", 1000)],
+        pool=200000,
     )
     assert s.jackpot.combination == "six_of_a_kind"
     assert s.jackpot.prize == (200000 + 100) // 5
@@ -184,7 +196,10 @@ def test_modality_c_six_of_a_kind_is_max_of_fixed_and_a_set_percentage_art_17_10
 def test_modality_b_six_of_a_kind_pays_the_pool_art_17_5():
     rules = jackpot_rules("b")
     s = play(
-        rules, shoe(*SIX_TWOS_MIXED[:2], *SIX_TWOS_MIXED[2:]), [("a", "jackpot", 1000)], pool=300000
+        rules,
+        shoe(*SIX_TWOS_MIXED[:2], *SIX_TWOS_MIXED[2:]),
+        [("a", "player", 1000), ("a", "jackpot", 1000)],
+        pool=300000,
     )
     assert s.jackpot.combination == "six_of_a_kind" and s.jackpot.prize == 300100
     assert s.jackpot.pool_after == 100000
@@ -192,9 +207,15 @@ def test_modality_b_six_of_a_kind_pays_the_pool_art_17_5():
 
 def test_losing_jackpot_bets_feed_the_pool():
     rules = jackpot_rules()
-    s = play(rules, shoe(("2S", "7H"), ("9D", "8C")), [("a", "jackpot", 1000)], pool=100000)
-    assert s.jackpot.combination is None and s.bets[0].outcome == "lose"
-    assert s.jackpot.pool_after == 100100 and s.house_result == 900
+    s = play(
+        rules,
+        shoe(("2S", "7H"), ("9D", "8C")),
+        [("a", "player", 1000), ("a", "jackpot", 1000)],
+        pool=100000,
+    )
+    assert s.jackpot.combination is None and only(s, "jackpot").outcome == "lose"
+    # the jackpot stake less its contribution, 900; the Player bet wins 1000 (a natural 9)
+    assert s.jackpot.pool_after == 100100 and s.house_result == 900 - 1000
 
 
 def test_fixed_prizes_from_pool_option_and_shortfall_funding():
@@ -205,7 +226,10 @@ def test_fixed_prizes_from_pool_option_and_shortfall_funding():
         }
     )
     s = play(
-        rules, shoe(("5S", "5H"), ("5D", "5C"), "2C", "2D"), [("a", "jackpot", 1000)], pool=120000
+        rules,
+        shoe(("5S", "5H"), ("5D", "5C"), "2C", "2D"),
+        [("a", "player", 1000), ("a", "jackpot", 1000)],
+        pool=120000,
     )
     j = s.jackpot
     assert j.prize == 150000 and j.paid_from_pool == 120100 and j.paid_by_house == 29900
@@ -216,8 +240,12 @@ def test_returns_stake_option():
     rules = jackpot_rules(
         **{"jackpot.returns_stake": True, "jackpot.prizes.single_pair": {"fixed": 500}}
     )
-    s = play(rules, shoe(("5S", "5H"), ("6D", "7C"), "2C", "AD"), [("a", "jackpot", 1000)])
-    assert s.bets[0].payout == 1500
+    s = play(
+        rules,
+        shoe(("5S", "5H"), ("6D", "7C"), "2C", "AD"),
+        [("a", "player", 1000), ("a", "jackpot", 1000)],
+    )
+    assert only(s, "jackpot").payout == 1500
 
 
 def test_jackpot_bets_only_from_seated_players_art_13_3():
@@ -229,9 +257,10 @@ def test_jackpot_bets_only_from_seated_players_art_13_3():
 
 def test_jackpot_ticket_price():
     rnd = BaccaratRound(jackpot_rules(), shoe(("5S", "5H"), ("6D", "7C"), "2C", "AD"))
+    rnd.place_bet("a", "player", 1000)
     with pytest.raises(RuleViolation, match="the jackpot bet is"):
         rnd.place_bet("a", "jackpot", 2000)
-    assert rnd.bets == ()
+    assert [b.kind for b in rnd.bets] == ["player"]
 
 
 def test_pool_carries_from_round_to_round_in_a_game():
@@ -243,8 +272,33 @@ def test_pool_carries_from_round_to_round_in_a_game():
     game = BaccaratGame(rules, cards)
     for _ in range(2):
         rnd = game.start_round()
+        rnd.place_bet("a", "player", 1000)
         rnd.place_bet("a", "jackpot", 1000)
         rnd.deal()
         rnd.settle()
         game.finish_round()
     assert game.jackpot_pool == 100000 + 2 * 100
+
+
+def test_a_jackpot_bet_is_added_to_a_main_bet_art_13_3():
+    """Despacho 2/2009, art. 13(3): "As apostas num «jackpot» progressivo são adicionais às
+    apostas mencionadas nas alíneas 1) a 3) do n.º 1 e reservadas aos jogadores sentados" (the
+    jackpot bets are additional to the Player, Banker and Tie bets of art. 13(1) 1)-3), and for
+    seated players). A jackpot bet alone is refused; with any of the three it stands; the main
+    bet cannot then be withdrawn from under it."""
+    rules = load_ruleset("macau-2009-jackpot-a").baccarat()
+    stake = rules.jackpot.stake
+    rnd = BaccaratRound(rules, shoe(("9S", "7S"), ("KD", "KD")))
+    with pytest.raises(RuleViolation, match="added to a Player, Banker or Tie bet"):
+        rnd.place_bet("ana", "jackpot", stake)
+    assert rnd.bets == ()
+    for main in ("player", "banker", "tie"):
+        other = BaccaratRound(rules, shoe(("9S", "7S"), ("KD", "KD")))
+        other.place_bet("ana", main, 100_00)
+        other.place_bet("ana", "jackpot", stake)
+        assert {b.kind for b in other.bets} == {main, "jackpot"}
+        with pytest.raises(RuleViolation, match="added to a Player, Banker or Tie bet"):
+            other.withdraw_bet("ana", main)
+    rnd.place_bet("bruno", "player", 100_00)  # another player's bet is not ana's
+    with pytest.raises(RuleViolation):
+        rnd.place_bet("ana", "jackpot", stake)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from croupier.games.baccarat.articles import Regulation, cite
-from croupier.games.baccarat.limits import RULE15_MULTIPLES, limit_article
+from croupier.games.baccarat.limits import MAIN_BETS, RULE15_MULTIPLES, limit_article
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.baccarat.sidebets import side_bet
 
@@ -42,17 +42,18 @@ def table_information(rules: BaccaratRules) -> dict[str, Any]:
             bet = side_bet(kind)
             title, pays, article = bet.title, bet.pays, bet.sources[reg]
         limit = rules.limit_for(kind)
-        bets.append(
-            {
-                "kind": kind,
-                "title": title,
-                "pays": pays,
-                "minimum": limit.minimum,
-                "maximum": _maximum(rules, kind),
-                "article": article,
-                "limits_article": limit_article(rules, kind),
-            }
-        )
+        entry: dict[str, Any] = {
+            "kind": kind,
+            "title": title,
+            "pays": pays,
+            "minimum": limit.minimum,
+            "maximum": _maximum(rules, kind),
+            "article": article,
+            "limits_article": limit_article(rules, kind),
+        }
+        if kind == "jackpot":  # Despacho 2/2009 art. 13(3): added to a main bet
+            entry["added_to"] = sorted(MAIN_BETS)
+        bets.append(entry)
     table_limits: dict[str, Any] = {}
     if reg is Regulation.PT_MACAU and rules.max_payout_per_round is not None:
         cap = rules.max_payout_per_round  # PT rules 41-43

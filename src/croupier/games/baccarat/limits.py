@@ -37,6 +37,9 @@ def _fmt(rules: BaccaratRules, amount: int | Fraction) -> str:
     return rules.money.format(int(amount))
 
 
+MAIN_BETS = frozenset({"player", "banker", "tie"})  # art. 13(1) 1)-3)
+
+
 def verify_bet(rules: BaccaratRules, bet: Bet, table: Iterable[Bet]) -> None:
     """Raise :class:`RuleViolation` if ``bet`` may not stand on a table holding ``table``
     (``table`` includes ``bet`` itself, as the table would be after the change)."""
@@ -61,6 +64,14 @@ def verify_bet(rules: BaccaratRules, bet: Bet, table: Iterable[Bet]) -> None:
     else:
         _verify_limits(rules, bet)
     mine = {b.kind: b.amount for b in table if b.bettor == bet.bettor}
+    if bet.kind == "jackpot" and not MAIN_BETS & set(mine):
+        # Despacho 2/2009 art. 13(3): "As apostas num «jackpot» progressivo são adicionais às
+        # apostas mencionadas nas alíneas 1) a 3) do n.º 1" (added to a Player, Banker or Tie bet)
+        raise RuleViolation(
+            "bet",
+            "the jackpot bet is added to a Player, Banker or Tie bet: place one first",
+            cite(reg, "jackpot"),
+        )
     if reg.portuguese and bet.kind in ("player", "banker") and {"player", "banker"} <= set(mine):
         gap = abs(mine["player"] - mine["banker"])
         if gap < rules.minimum_bet:

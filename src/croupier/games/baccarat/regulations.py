@@ -312,9 +312,7 @@ def _jackpot(
     pool = read_pool(o, money)
     if modality != "A" and o.has("double_pairs"):
         raise RulesetError("jackpot.double_pairs", "applies to Modality A only")
-    double_pairs = o.choice(
-        "double_pairs", "points", ["points", "rank"], _m("art. 13(1)4)(3)A.iv")
-    )
+    double_pairs = o.choice("double_pairs", "points", ["points", "rank"], _m("art. 13(1)4)(3)A.iv"))
     prizes_o = o.section("prizes")
     prizes: dict[str, JackpotPrize] = {}
     for name, rule, comb_article in COMBINATIONS[modality]:
