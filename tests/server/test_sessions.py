@@ -81,6 +81,32 @@ def test_multi_player_inactivity_counts_rounds(server: RunningServer) -> None:
     private.close()
 
 
+def test_windows_in_which_nobody_bets_are_no_rounds_for_inactivity(server: RunningServer) -> None:
+    """PT 812/2015 rule 2: «Jogada», "operações que se iniciam com a realização das apostas
+    pelos jogadores, se desenvolvem com a distribuição das cartas" (a round begins with the
+    players' bets and goes on with the deal); rule 35(b): a player may be invited to end the
+    session when "não realize apostas em mais de 5 jogadas consecutivas" (no bet in more than 5
+    consecutive rounds). A window that closes with no bet on the table deals no cards: it is no
+    round, and a seated player does not miss it. Issue 17, item 3: 5+1 empty windows used to
+    warn and then end such a session."""
+    table = server.open_table(mode="multi", betting_seconds=10, pause_seconds=0)["id"]
+    ana, bruno = server.player("ana", 100_00), server.player("bruno", 100_00)
+    idle = server.sit(table, ana)
+    private = server.watch(table, ana["token"])
+    for _ in range(12):  # twelve windows, no bet anywhere: no round is played
+        server.advance(10)
+    state = server.http.get(f"/sessions/{idle}", headers=server.auth(ana)).json()
+    assert state["ended_at"] is None and state["rounds"] == 0
+    server.sit(table, bruno)
+    for _ in range(6):  # now six rounds are played without ana: invited and warned
+        assert server.bet(table, bruno, "player", 1_00).status_code == 201
+        server.advance(10)
+    types = [m["type"] for m in receive_until(private, "inactivity_warning")]
+    assert types.count("inactivity_warning") == 1
+    assert server.http.get(f"/sessions/{idle}", headers=server.auth(ana)).json()["ended_at"] is None
+    private.close()
+
+
 def test_operator_fault_voids_the_round_and_refunds_every_stake(server: RunningServer) -> None:
     table = server.open_table(betting_seconds=30)["id"]
     ana = server.player("ana", 100_00)

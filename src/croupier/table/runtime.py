@@ -847,7 +847,8 @@ class Table:
         if self.config.mode == "multi" and self.closes_at is not None and now >= self.closes_at:
             if self.round.bets:
                 await self._play()
-            else:
+            else:  # no bet, no cards: no round was played, so nobody missed one (PT rule 2,
+                # «Jogada»: "operações que se iniciam com a realização das apostas"; rule 35(b))
                 self.publish(
                     {
                         "type": "betting_closed",
@@ -856,7 +857,6 @@ class Table:
                     },
                     None,
                 )
-                self._after_window(set())
                 self._open_window()
         if self.config.mode == "individual":
             for seat in list(self.seats.values()):

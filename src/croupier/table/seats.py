@@ -48,7 +48,9 @@ class Seat:
         return "warn" if now - self.idle_since > INDIVIDUAL_IDLE_SECONDS else None
 
     def window_missed(self, now: float) -> str | None:
-        """A multi-player betting window closed without a bet from this player."""
+        """A multi-player round was played without a bet from this player (PT rule 35(b): "não
+        realize apostas em mais de 5 jogadas consecutivas"; a window in which nobody bet deals
+        no cards and is no «jogada», rule 2, so it is not counted)."""
         self.missed += 1
         if self.warned_at is not None:
             return "end"  # rule 36: no bet in the round after the warning
