@@ -111,6 +111,11 @@ def test_a_player_joins_bets_sees_the_round_recalls_it_and_leaves(
     page.click("#rules")  # rule 32
     expect(page.locator("#panel")).to_contain_text(_points(70_00))
     expect(page.locator("#panel")).to_contain_text("rule 15(a)")
+    # the rules of the game too (issue 17, item 4): values, naturals, rule 20's drawing table
+    expect(page.locator("#how-to-play")).to_contain_text("10, J, Q and K count 0")
+    expect(page.locator("#how-to-play")).to_contain_text("natural")
+    expect(page.locator("#drawing-table")).to_contain_text("rule 20")
+    expect(page.locator("#drawing-table tbody tr")).to_have_count(8)
     page.click("#close-panel")
 
     page.click("#leave")  # rule 33: the statement

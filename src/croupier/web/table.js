@@ -492,7 +492,24 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       el("p", {}, `Commission: ${info.commission.description}. Ties: ${info.ties}.`),
       info.both_sides ? el("p", {}, `Betting on both Player and Banker: ${info.both_sides}.`) : "",
       el("p", {}, `Betting window: ${info.mode === "individual" ? "you start the deal (rule 28)" : `${info.betting_seconds} s (rule 27)`}.`),
+      howToPlay(info.rules_of_the_game),
       el("p", {}, `Complaints: ${info.complaints}`));
+  }
+  // the rules of the game (PT rule 32), and baccarat's drawing table (rule 20)
+  function howToPlay(rules) {
+    if (!rules) return "";
+    const items = Object.values(rules).map((r) => el("li", {}, `${r.text} (${r.article}).`));
+    const parts = [el("h3", {}, "How the game is played"), el("ul", { id: "how-to-play" }, ...items)];
+    const drawing = rules.drawing;
+    if (drawing && drawing.banker_draws_when_player_drew) {
+      const rows = Object.entries(drawing.banker_draws_when_player_drew).map(([total, on]) =>
+        el("tr", {}, el("td", {}, total), el("td", {}, on.length ? on.join(", ") : "stands")));
+      parts.push(el("table", { class: "drawing", id: "drawing-table" },
+        el("caption", {}, `Banker's third card when Player drew (${drawing.article})`),
+        el("thead", {}, el("tr", {}, el("th", {}, "Banker total"), el("th", {}, "draws when Player's third card is"))),
+        el("tbody", {}, ...rows)));
+    }
+    return el("section", { class: "how-to-play" }, ...parts);
   }
   function showStatement(statement) {
     const done = el("a", { class: "button", href: "#/", id: "to-lobby" }, "Back to the lobby");

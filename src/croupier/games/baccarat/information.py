@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from croupier.games.baccarat.articles import Regulation, cite
+from croupier.games.baccarat.how_to_play import how_to_play
 from croupier.games.baccarat.limits import MAIN_BETS, RULE15_MULTIPLES, limit_article
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.baccarat.sidebets import side_bet
@@ -86,4 +87,5 @@ def table_information(rules: BaccaratRules) -> dict[str, Any]:
         ),
         "table_limits": table_limits,
         "decks": rules.shoe.decks,
+        "rules_of_the_game": how_to_play(reg),  # PT rule 32: the rules of the game
     }

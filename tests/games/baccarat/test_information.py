@@ -1,0 +1,56 @@
+"""The table information a player is given (PT 812/2015 rule 32) holds the rules of the game,
+as the texts write them (issue 17, item 4: it had limits and payouts only)."""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier.games.registry import table_information
+from croupier.rulesets import load_ruleset
+
+# PT 812/2015 rule 20's table, transcribed: "Banca ... Tendo 3: Recebe carta se o ponto recebe
+# 1-2-3-4-5-6-7-9-10, Não recebe carta se o ponto recebe 8; 4: 2-3-4-5-6-7 / 1-8-9-10;
+# 5: 4-5-6-7 / 1-2-3-8-9-10; 6: 6-7 / 1-2-3-4-5-8-9-10; 7: Não recebe qualquer carta/Fica;
+# 0-1-2: Recebe carta; 3-4-5: Recebe carta se o ponto não receber carta; 6: Não recebe carta
+# se o ponto não receber carta". A "10" is a card worth 0 (rule 7: "Rei, dama, valete e 10 — 0").
+RULE_20_BANKER = {
+    0: {1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+    1: {1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+    2: {1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+    3: {1, 2, 3, 4, 5, 6, 7, 9, 10},
+    4: {2, 3, 4, 5, 6, 7},
+    5: {4, 5, 6, 7},
+    6: {6, 7},
+    7: set(),
+}
+
+
+def _points(values: set[int]) -> list[int]:
+    return sorted(0 if v == 10 else v for v in values)
+
+
+@pytest.mark.parametrize("ruleset", ["pt-ponto-banca-2015", "macau-2009"])
+def test_information_holds_the_rules_of_the_game_rule_32(ruleset: str) -> None:
+    """PT 812/2015 rule 32: "informação clara, objetiva e adequada sobre as regras do jogo,
+    valores mínimos e máximos das apostas, ganhos e perdas" (the rules of the game, the minimum
+    and maximum bets, wins and losses)."""
+    rules = table_information(load_ruleset(ruleset).rules)["rules_of_the_game"]
+    # rule 7: "Ás — 1; Rei, dama, valete e 10 — 0; Todas as outras — o respetivo valor facial"
+    values = rules["card_values"]["values"]
+    assert values["A"] == 1 and all(values[c] == 0 for c in ("10", "J", "Q", "K"))
+    assert all(values[str(n)] == n for n in range(2, 10))
+    # rule 19: "perfizer a pontuação de 8 ou 9 não são distribuídas cartas adicionais"
+    assert rules["naturals"]["totals"] == [8, 9]
+    # rule 20: "Ponto ... 0-1-2-3-4-5 Recebe carta; 6-7 Não recebe qualquer carta / Fica"
+    drawing = rules["drawing"]
+    assert drawing["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+    assert drawing["player_stands_on"] == [6, 7]
+    banker = drawing["banker_draws_when_player_drew"]
+    assert {int(t): on for t, on in banker.items()} == {
+        t: _points(v) for t, v in RULE_20_BANKER.items()
+    }
+    assert drawing["banker_draws_when_player_stood"] == [0, 1, 2, 3, 4, 5]
+    # rules 22-23: the higher total wins; equal totals are a tie
+    assert "nearer 9" in rules["winner"]["text"] and "tie" in rules["winner"]["text"]
+    for rule in rules.values():
+        assert rule["article"].startswith("PT 812/2015" if ruleset.startswith("pt") else "Macau")
