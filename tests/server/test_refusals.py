@@ -194,3 +194,25 @@ def test_the_operator_changes_limits_from_the_next_round(server: RunningServer) 
     info = server.http.get(f"/tables/{table}/information").json()
     assert info["minimum_bet"] == 200
     assert next(b for b in info["bets"] if b["kind"] == "tie")["maximum"] == 15 * 200  # rule 15(b)
+
+
+def test_a_tables_seats_follow_its_own_regulation(server: RunningServer) -> None:
+    """Issue 17, item 5: a Macau ruleset took any seat count of PT rule 6. Macau baccarat
+    (DRE 55/2004) art. 1(5): "uma mesa de jogo de um ou dois tabuleiros, com sete ou mais
+    lugares sentados" (a table with seven or more seats); Macau stud (DRE 61/2004) art. 2(1):
+    "Em cada tabuleiro de jogo há oito lugares, incluindo o lugar do «croupier»" (eight places,
+    the dealer's among them: seven players); PT 812/2015 rule 6: "Mesas de um a nove lugares"."""
+    for ruleset, seats in (("macau-2009", 6), ("macau-stud-2004", 8), ("macau-2009", 1)):
+        mode = "individual" if seats == 1 else "multi"
+        refused = server.http.post(
+            "/tables",
+            json={"name": f"{ruleset}-{seats}", "ruleset": ruleset, "seats": seats, "mode": mode},
+            headers=server.operator,
+        )
+        assert refused.status_code == 422, refused.text
+        detail = refused.json()["detail"]
+        assert detail["field"] == "seats"
+        assert detail["rule"] in ("Macau baccarat art. 1(5)", "Macau stud art. 2(1)")
+    assert server.open_table(ruleset="macau-2009", seats=7)["seats"] == 7
+    assert server.open_table(ruleset="macau-stud-2004", seats=7)["seats"] == 7
+    assert server.open_table(mode="individual", seats=1)["seats"] == 1  # PT rules 4, 6

@@ -87,3 +87,19 @@ def journal_is_public(rules: object) -> bool:
     """Whether a finished round's journal shows only what the table showed: not in stud, whose
     journal deals every hand's cards (folded hands' too); an operator reads it still."""
     return not isinstance(rules, StudRules)
+
+
+def table_seats(rules: object) -> tuple[int, int, str]:
+    """How many seats a table of ``rules`` may have (lowest, highest) and the article saying so
+    (issue 17, item 5: a Macau table took any count of PT rule 6)."""
+    if isinstance(rules, BaccaratRules):
+        if rules.regulation.portuguese:  # PT rule 6: "Mesas de um a nove lugares"
+            return 1, 9, "PT 812/2015 rule 6"
+        # Macau 55/2004 art. 1(5): "uma mesa de jogo ... com sete ou mais lugares sentados"; nine
+        # at most online, as the felt is drawn (choice S14)
+        return 7, 9, "Macau baccarat art. 1(5)"
+    if isinstance(rules, StudRules):  # art. 2(1): eight places, the dealer's among them
+        return 1, rules.seats, "Macau stud art. 2(1)"
+    if isinstance(rules, BlackjackRules):  # a player takes a box at least (art. 3 [practice])
+        return 1, rules.boxes, "Macau blackjack art. 3 [practice]"
+    raise RulesetError("ruleset", f"no seats for {type(rules).__name__}")

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Engine, update
 
 from croupier.errors import RuleViolation
-from croupier.games.registry import table_currency
+from croupier.games.registry import table_currency, table_seats
 from croupier.rng import RandomSource
 from croupier.server.hub import Hub
 from croupier.server.idempotency import Answers
@@ -204,7 +204,14 @@ class Casino:
         """The operator opens a table (limits and house options as ruleset overrides)."""
         from croupier.rulesets import load_ruleset
 
-        load_ruleset(config.ruleset, dict(config.overrides))  # refuse bad options first
+        rules = load_ruleset(config.ruleset, dict(config.overrides)).rules  # refused first
+        lowest, highest, article = table_seats(rules)
+        if not lowest <= config.seats <= highest:
+            raise RuleViolation(
+                "seats",
+                f"{config.seats}: a table of this ruleset has {lowest} to {highest} seats",
+                article,
+            )
         table_id = await asyncio.to_thread(self.records.create_table, config.name, config.to_json())
         return await self._run_table(table_id, config)
 
