@@ -56,10 +56,12 @@ def test_per_bet_limit_override():
 
 
 def test_amount_must_be_a_multiple_of_the_table_unit():
-    rnd = BaccaratRound(
-        rules_of("pt-ponto-banca-2015", **{"table.rounding_unit": 50}), StackedCards([])
+    # a minimum of 10.00 keeps the commission of the smallest Banker bet above the unit (50)
+    rules = rules_of(
+        "pt-ponto-banca-2015", **{"table.rounding_unit": 50, "table.minimum_bet": 1000}
     )
-    refused(rnd, ("a", "player", 120), "amount", "rule 14", "multiple of the table unit")
+    rnd = BaccaratRound(rules, StackedCards([]))
+    refused(rnd, ("a", "player", 1020), "amount", "rule 14", "multiple of the table unit")
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,9 @@ Despacho 2/2009; PT 812/2015 rules 22-26)."""
 
 import pytest
 
+from croupier.errors import RulesetError
 from croupier.games.baccarat.round import BaccaratRound
+from croupier.rulesets import load_ruleset
 from tests.games.baccarat.conftest import only, play, rules_of
 from tests.games.baccarat.stacks import shoe, totals_shoe
 
@@ -245,3 +247,31 @@ def test_portuguese_void_before_totals_only_rule_29():
     with pytest.raises(RuleViolation, match="rule 29"):
         rnd.void("late fault")
     assert rnd.settle().bets[0].payout == 2000
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "unit", "minimum", "refused"),
+    [
+        ("macau-2009", 100, 1000, True),  # the issue's case: 1 MOP unit, 10 MOP minimum
+        ("macau-2009", 100, 2000, False),  # 5% of 20 MOP is the unit: charged
+        ("macau-2009", 1, 100, False),
+        ("pt-ponto-banca-2015", 500, 5000, True),  # 5% of 50.00 EUR rounds to nothing
+        ("macau-2009-banker6-half", 100, 1000, False),  # no commission to erase (art. 18(2))
+    ],
+)
+def test_a_rounding_unit_cannot_erase_the_commission_art_18_1(ruleset, unit, minimum, refused):
+    """Macau 55/2004 art. 18(1) (as amended by 2/2009): the Banker's wins pay a 5% commission;
+    PT 812/2015 rule 26(a): "Dedução de 5 % sobre o valor dos prémios de cada jogada ganha pelo
+    grupo da banca" (5% off the prize of every round Banker wins). A rounding unit that rounds
+    the commission of the smallest Banker bet to nothing would pay such wins whole: refused
+    when the ruleset loads (issue 17, item 6)."""
+    overrides = {"table.rounding_unit": unit, "table.minimum_bet": minimum}
+    if refused:
+        with pytest.raises(RulesetError) as error:
+            load_ruleset(ruleset, overrides)
+        assert error.value.option == "table.rounding_unit"
+        return
+    rules = load_ruleset(ruleset, overrides).baccarat()
+    if rules.commission == "standard":  # and the smallest Banker win pays its commission
+        s = play(rules, shoe(("2S", "5S"), ("4D", "5C")), [("a", "banker", minimum)])  # 7 : 9
+        assert only(s, "banker").commission > 0

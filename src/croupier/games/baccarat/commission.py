@@ -18,6 +18,11 @@ from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.coup import Coup
 from croupier.games.protocol import Outcome
 
+FIVE_PERCENT = Fraction(5, 100)  # art. 18(1); rule 26(a)
+HALF = Fraction(1, 2)  # rule 26(b)
+#: the commission each scheme deducts from a Banker win's prize (where it deducts one)
+DEDUCTIONS = {"standard": FIVE_PERCENT, "banker5_6_half": HALF}
+
 
 @dataclass(frozen=True, slots=True)
 class BankerTerms:
@@ -42,13 +47,13 @@ class CommissionScheme:
         key = f"commission_{self.name}"
         one = Fraction(1)
         if self.name == "standard":
-            return BankerTerms("win", one, Fraction(5, 100), key)  # art. 18(1); rule 26(a)
+            return BankerTerms("win", one, DEDUCTIONS["standard"], key)  # art. 18(1); 26(a)
         if self.name == "banker6_half" and coup.banker_total == 6:
             return BankerTerms("win", Fraction(1, 2), Fraction(0), key)  # art. 18(2)
         if self.name == "dragon7_push" and coup.dragon7:
             return BankerTerms("push", Fraction(0), Fraction(0), key)  # art. 18(3)
         if self.name == "banker5_6_half" and coup.banker_total in (5, 6):
-            return BankerTerms("win", one, Fraction(1, 2), key)  # rule 26(b)
+            return BankerTerms("win", one, DEDUCTIONS["banker5_6_half"], key)  # rule 26(b)
         return BankerTerms("win", one, Fraction(0), "banker_win")
 
 

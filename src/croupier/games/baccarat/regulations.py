@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from croupier.errors import RulesetError
 from croupier.games.baccarat.articles import Regulation
-from croupier.games.baccarat.commission import SCHEMES
+from croupier.games.baccarat.commission import DEDUCTIONS, SCHEMES
 from croupier.games.baccarat.jackpot import COMBINATIONS, JackpotSpec
 from croupier.games.baccarat.limits import RULE15_MULTIPLES
 from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules, BetLimit
@@ -102,6 +102,8 @@ def build_rules(
         )
     if regulation is Regulation.PT:
         _check_rule15("table.maximum_bet", "player", maximum, minimum)
+    banker_minimum = limits["banker"].minimum if "banker" in limits else minimum
+    _check_commission_survives(regulation, commission, money, banker_minimum)
     return BaccaratRules(
         regulation=regulation,
         shoe=shoe,
@@ -220,6 +222,32 @@ def _max_payout(regulation: Regulation, o: Options, minimum: int) -> int | None:
             _pt("rule 41"),
         )
     return o.optional_integer("max_payout_per_round", minimum=minimum, article=_pt("rule 41"))
+
+
+def _check_commission_survives(
+    regulation: Regulation, scheme: str, money: MoneyPolicy, banker_minimum: int
+) -> None:
+    """Macau art. 18(1): "a banca ... paga uma comissão de 5%" on every Banker win (PT rule
+    26(a): "Dedução de 5 % sobre o valor dos prémios de cada jogada ganha pelo grupo da
+    banca"). A rounding unit so coarse that the commission of the smallest Banker bet rounds to
+    nothing would pay those wins without it, against the text: refused (issue 17, item 6: a
+    1 MOP unit with a 10 MOP minimum paid a 19 MOP Banker win whole). Bets grow by whole units
+    from the minimum, so the minimum's commission is the smallest there is."""
+    rate = DEDUCTIONS.get(scheme)
+    if rate is None:
+        return
+    stake = banker_minimum
+    exact = stake * rate  # of a prize equal to the stake (1:1)
+    charged = 2 * stake - money.to_player(2 * stake - exact)
+    if charged <= 0:
+        article = _pt("rule 26") if regulation.portuguese else _m("art. 18(1)")
+        raise RulesetError(
+            "table.rounding_unit",
+            f"a unit of {money.unit} rounds the commission of the smallest Banker bet "
+            f"({stake} minor units: {exact} due on its win) to nothing; Banker wins would be "
+            "paid without it",
+            article,
+        )
 
 
 def _commission(regulation: Regulation, amendments: frozenset[str], o: Options) -> str:
