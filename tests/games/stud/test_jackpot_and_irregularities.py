@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from croupier.cards import card_text
 from croupier.errors import RuleViolation
 from croupier.games.stud.round import StudRound
 from croupier.rng import SeededRandomSource
@@ -143,9 +144,18 @@ def test_void_returns_stakes_and_carries_jackpot_bets_art_11_1_and_11_4(reason, 
 
 
 def test_one_exposed_card_play_continues_and_a_dealer_card_stays_up_art_11_2():
+    """DRE 61/2004 art. 11(2): "Se, no decurso de distribuição de cartas, uma carta for exposta
+    inadvertidamente, não gera a invalidade da jogada ... Se, a carta exposta inadvertidamente
+    o foi na «mão» do «croupier», esta é deixada de fora à vista e todas as outras cartas são
+    distribuídas com a face voltada para baixo" (one card shown by accident does not void the
+    round; a dealer's card so shown is left face up and all the others are dealt face down).
+    So the players see one dealer card, the exposed one. This test asserted two (the exposed
+    card and the usual face-up card), written from the code, until issue 17."""
     rnd = _dealt_round()
+    usual_up = rnd.view(1)["dealer_up"]
     rnd.expose_card(0, 1)
-    assert len(rnd.view(1)["dealer_up"]) == 2
+    assert rnd.view(1)["dealer_up"] == [card_text(rnd.dealer[1])] != usual_up
+    assert rnd.view(2)["dealer_up"] == [card_text(rnd.dealer[1])]
     rnd.decide(1, "raise")
     rnd.decide(2, "fold")
     assert rnd.settle().conserved

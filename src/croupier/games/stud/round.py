@@ -340,12 +340,15 @@ class StudRound(RecordedRound):
             raise RuleViolation("index", f"seat {seat} has no card {index}", cite("art. 11(2)"))
 
     def expose_card(self, seat: int, index: int) -> tuple[Event, ...]:
-        """A card shown by accident (art. 11(2)): play goes on, an exposed dealer card stays
-        face up; a second exposed card in the round voids it (art. 11(1))."""
+        """A card shown by accident (art. 11(2)): play goes on; a second exposed card in the
+        round voids it (art. 11(1)). An exposed dealer card "é deixada de fora à vista e todas
+        as outras cartas são distribuídas com a face voltada para baixo" (is left out face up and
+        every other card is dealt face down): it becomes the dealer's only card showing, the
+        usual face-up card (art. 7) face down with the rest. Until issue 17 both showed."""
         self.verify_expose_card(seat, index)
         self.exposures += 1
         if seat == DEALER:
-            self.dealer_exposed.add(index)
+            self.dealer_exposed = {index}
         events = [
             Event("card_exposed", {"seat": seat, "index": index, "article": cite("art. 11(2)")})
         ]
