@@ -105,6 +105,40 @@ def test_straight_flush_is_paid_before_the_royal_flush_art_10_7():
     assert of(s, "jackpot", 1).payout == 300020 - 30002
 
 
+def test_jackpot_prizes_are_paid_left_to_right_from_the_dealers_left_art_10_4():
+    """DRE 61/2004 art. 10(4): "Os pagamentos do prémio de «jackpot» são processados da
+    esquerda para a direita, começando pela «mão» que fica imediatamente à esquerda do
+    «croupier»" (paid left to right, from the hand on the dealer's immediate left: seat 1);
+    10(7) puts a straight flush before a royal flush, nothing else. With the fixed prizes paid
+    out of the pool, the order decides the amounts: a flush left of a royal flush is paid
+    first, out of the pool, and the royal flush takes what is left (100%, 10(2)(1)). Issue 17,
+    item 8: the royal was paid first and the flush after, out of the pool it had emptied."""
+    rules = stud_rules(
+        **{
+            "jackpot.fixed_prizes_from_pool": True,
+            "jackpot.prizes.royal_flush": {"fixed": 50000, "pool_percent": 100},
+            "jackpot.prizes.flush": {"fixed": 500},
+            "jackpot.prizes.full_house": {"fixed": 750},
+        }
+    )
+    full = "5H 5D 5C 9D 9C"  # one deck: no card twice
+    s = jackpot_round([FLUSH, ROYAL_C, full], dealer="2S 3S 4D 6D 8S", pool=300000, rules=rules)
+    assert [(w.seat, w.combination) for w in s.jackpot.wins] == [
+        (1, "flush"),
+        (2, "royal_flush"),
+        (3, "full_house"),
+    ]
+    pool = 300000 + 3 * 10  # three jackpot bets of 100, 10% each to the pool (10(8))
+    assert of(s, "jackpot", 1).payout == 500
+    assert of(s, "jackpot", 2).payout == pool - 500  # the pool as the flush left it
+    # the royal emptied the pool; it restarts at its minimum (10(8)) and pays the full house
+    assert of(s, "jackpot", 3).payout == 750
+    # a straight flush right of a royal is still paid before it (10(7))
+    flush = "2D 5D 7D 9D JD"
+    s = jackpot_round([ROYAL_H, flush, SF], dealer="2S 3S 4D 6D 8S", pool=300000, rules=rules)
+    assert [w.seat for w in s.jackpot.wins] == [2, 3, 1]
+
+
 def test_hands_without_combination_lose_the_jackpot_bet():
     s = jackpot_round([NOTHING])
     assert of(s, "jackpot").outcome == "lose" and s.jackpot.pool.after == 200010

@@ -3,10 +3,10 @@
 * Only a hand with an ante and an accepted jackpot bet (10(1)) that did not fold (6(7)) wins.
 * Paytable (10(2)): royal flush max(fixed, 100% of the pool); straight flush max(fixed, 10%);
   four of a kind, full house, flush: fixed sums announced at the table (10(3)).
-* Straight flushes are paid before royal flushes (10(7)); otherwise hands are paid left to
-  right from the dealer's left (10(4)). Each straight flush gets max(fixed, 10% of the pool as it
-  stands when the straight flushes are paid) (10(6)): all of them the same. Several royal flushes
-  share max(fixed, what is then left of the pool) (10(5)).
+* Hands are paid left to right from the dealer's left (10(4)), a straight flush before a royal
+  flush (10(7)): :func:`payment_order`. Each straight flush gets max(fixed, 10% of the pool as it
+  stands when the first straight flush is paid) (10(6)): all of them the same. Several royal
+  flushes share max(fixed, what is then left of the pool) (10(5)).
 * The pool is reduced by what it pays and restarts at its minimum when emptied (10(8)), through
   the shared :mod:`croupier.pool`.
 """
@@ -42,6 +42,30 @@ class StudJackpotResult:
     pool: PoolMovement
 
 
+ROYALS = "royals"  # the step at which the royal flushes are paid, together
+
+
+def payment_order(eligible: list[tuple[int, str]]) -> list[tuple[int, str] | str]:
+    """The order of the jackpot's payments (art. 10(4): "Os pagamentos do prémio de «jackpot»
+    são processados da esquerda para a direita, começando pela «mão» que fica imediatamente à
+    esquerda do «croupier»": left to right from the dealer's left, seat 1 first), but for
+    10(7): "numa jogada [com] um «naipe real» e uma «sequência de naipe», será pago em primeiro
+    lugar a «mão» titular da «sequência de naipe»" (the straight flush is paid first). So the
+    royal flushes, paid together (10(5)), come where the first of them sits, or after the last
+    straight flush if one sits further right (choice T15). Until issue 17 every straight
+    flush, then the royals, then the fixed prizes were paid, whatever their seats."""
+    hands = [(seat, cat) for seat, cat in eligible if cat != "royal_flush"]
+    paid = [(seat, cat) for seat, cat in hands if cat in _ARTICLE]
+    if not any(cat == "royal_flush" for _, cat in eligible):
+        return list(paid)
+    first_royal = min(seat for seat, cat in eligible if cat == "royal_flush")
+    at = sum(1 for seat, _ in paid if seat < first_royal)
+    straights = [n for n, (_, cat) in enumerate(paid) if cat == "straight_flush"]
+    if straights:
+        at = max(at, straights[-1] + 1)
+    return [*paid[:at], ROYALS, *paid[at:]]
+
+
 def settle_stud_jackpot(
     spec: StudJackpotSpec,
     pool_before: int,
@@ -58,19 +82,22 @@ def settle_stud_jackpot(
         pool.pay(amount, from_share or spec.fixed_prizes_from_pool)
         wins.append(JackpotWin(seat, combination, amount, cite(_ARTICLE[combination])))
 
-    straights = [seat for seat, cat in eligible if cat == "straight_flush"]
-    if straights:  # 10(6), 10(7): before any royal flush; equal prizes on the same pool
-        amount, share = spec.prizes["straight_flush"].amount(pool.balance)
-        each = money.to_player(amount)
-        for seat in straights:
-            pay(seat, "straight_flush", each, share)
-    royals = [seat for seat, cat in eligible if cat == "royal_flush"]
-    if royals:  # 10(5): shared
-        amount, share = spec.prizes["royal_flush"].amount(pool.balance)
-        each = money.to_player(amount / len(royals))
-        for seat in royals:
-            pay(seat, "royal_flush", each, share)
-    for seat, cat in eligible:  # 10(4): left to right
-        if cat in ("four_of_a_kind", "full_house", "flush"):
+    straight_each: int | None = None
+    share_of_straights = False
+    for step in payment_order(eligible):
+        if isinstance(step, str):  # ROYALS, 10(5): the royal flushes share one prize
+            royals = [seat for seat, cat in eligible if cat == "royal_flush"]
+            amount, share = spec.prizes["royal_flush"].amount(pool.balance)
+            each = money.to_player(amount / len(royals))
+            for royal in royals:
+                pay(royal, "royal_flush", each, share)
+            continue
+        seat, cat = step
+        if cat == "straight_flush":  # 10(6): each the same, on the pool as it then stands
+            if straight_each is None:
+                amount, share_of_straights = spec.prizes["straight_flush"].amount(pool.balance)
+                straight_each = money.to_player(amount)
+            pay(seat, cat, straight_each, share_of_straights)
+        else:
             pay(seat, cat, money.to_player(spec.prizes[cat].amount(pool.balance)[0]), False)
     return StudJackpotResult(tuple(wins), pool.close())
