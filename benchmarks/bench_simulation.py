@@ -43,7 +43,7 @@ def main() -> None:
     from croupier.games.stud.round import StudRound
     from croupier.shoe import Shoe
 
-    arrays = stud_arrays(100, "optimal", "macau")
+    arrays = stud_arrays(100, "own", "macau")
     stud_chunk(1, 1000, arrays)
     start = time.perf_counter()
     stud_chunk(2, 1_000_000, arrays)

@@ -117,9 +117,7 @@ def test_simulate_cli_json():
     } <= set(bet)
 
 
-@pytest.mark.parametrize(
-    ("strategy", "order"), [("optimal", "macau"), ("pair", "us"), ("ak", "macau")]
-)
+@pytest.mark.parametrize(("strategy", "order"), [("own", "macau"), ("pair", "us"), ("ak", "macau")])
 def test_stud_exact_edge_lies_inside_the_confidence_interval(strategy, order):
     from croupier.analysis.simulation import run_stud, stud_report
     from croupier.analysis.stud_exact import analyze_stud
@@ -226,7 +224,7 @@ def test_a_session_on_a_bet_the_table_does_not_offer_is_refused():
         run_baccarat_sessions(rules, "dragon7", 10, 10, 5.0, seed=1, workers=1)
 
 
-@pytest.mark.parametrize("strategy", ["optimal", "pair"])
+@pytest.mark.parametrize("strategy", ["own", "pair"])
 def test_stud_kernel_settles_like_the_engine(strategy):
     """Random deals through the kernel's settlement and through StudRound: same net."""
     from croupier.analysis.simulate_stud import hand_index, settle, stud_arrays
@@ -306,7 +304,7 @@ def test_simulated_jackpot_hit_rates_agree_with_the_exact_odds():
 def test_simulated_stud_jackpot_hits_agree_with_the_category_counts():
     from croupier.analysis.simulation import run_stud, stud_report
 
-    report = stud_report(run_stud(100, "optimal", "macau", 1_000_000, seed=14, workers=2))
+    report = stud_report(run_stud(100, "own", "macau", 1_000_000, seed=14, workers=2))
     for name, hands in (("flush", 5108), ("full_house", 3744)):
         p = hands / 2_598_960
         half = 1.96 * (p * (1 - p) / report["rounds"]) ** 0.5

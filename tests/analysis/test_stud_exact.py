@@ -31,9 +31,9 @@ def test_us_rules_match_the_published_total_loss_to_the_unit(strategy):
 
 
 def test_best_own_hand_strategy_beats_the_published_rule_of_thumb_by_a_hair():
-    best = loss(analyze_stud(100, "optimal", "us"))
+    best = loss(analyze_stud(100, "own", "us"))
     assert best < AKJ83_LOSS and (AKJ83_LOSS - best) / COMBINATIONS < 0.00001
-    report = analyze_stud(100, "optimal", "us")
+    report = analyze_stud(100, "own", "us")
     assert report["house_edge_ante"] == pytest.approx(0.05316, abs=0.00001)
     assert report["element_of_risk"] == pytest.approx(0.02596, abs=0.00001)
 
@@ -60,8 +60,8 @@ def test_counts_agree_with_a_brute_force_over_every_dealer_hand():
 def test_the_macau_order_never_ties_and_changes_the_edge_only_slightly():
     counts = stud_counts("macau")
     assert int(counts.ties.sum()) == 0
-    macau = analyze_stud(100, "optimal", "macau")["house_edge_ante"]
-    us = analyze_stud(100, "optimal", "us")["house_edge_ante"]
+    macau = analyze_stud(100, "own", "macau")["house_edge_ante"]
+    us = analyze_stud(100, "own", "us")["house_edge_ante"]
     assert abs(macau - us) < 0.0005
 
 

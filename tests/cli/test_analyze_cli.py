@@ -70,6 +70,32 @@ def test_analyze_stud_json_contract():
     assert data["jackpot"]["rows"][0]["combination"] == "royal_flush"
 
 
+def _stud(*args):
+    result = runner.invoke(app, ["analyze", "stud", *args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_analyze_stud_optimal_reads_the_dealers_up_card_and_own_does_not():
+    """Issue 17, item 9: `--strategy optimal` raised on the player's five cards alone (5.3161%)
+    and `own` was refused. Macau stud (DRE 61/2004) art. 7(1): "A última carta do «croupier»
+    será distribuída com a face voltada para cima" (the dealer's last card is dealt face up), so
+    the player decides knowing it: the optimum reads it. Published under US rules (ties push;
+    Wizard of Odds, perfect strategy): 1,041,372,912,372 lost over 19,933,230,517,200
+    combinations, 5.2243%; the Macau order (suits break ties) gives 5.2241%."""
+    optimal = _stud("--strategy", "optimal")
+    own = _stud("--strategy", "own")
+    assert optimal["strategy"] == "optimal" and own["strategy"] == "own"
+    assert round(100 * optimal["house_edge_ante"], 4) == 5.2241
+    assert round(100 * own["house_edge_ante"], 4) == 5.3161
+    us = _stud("--strategy", "optimal", "--order", "us")
+    n, d = map(int, us["house_edge_ante_exact"].split("/"))
+    assert n * 19_933_230_517_200 == 1_041_372_912_372 * d
+    assert _stud()["strategy"] == "optimal"  # the default is the optimum
+    refused = runner.invoke(app, ["analyze", "stud", "--strategy", "best"])
+    assert refused.exit_code != 0 and "optimal, own, pair or ak" in refused.output
+
+
 def test_analyze_blackjack_json_contract():
     result = runner.invoke(
         app,

@@ -229,10 +229,11 @@ def raise_values(
 
 
 def raise_table(royal: int, strategy: str, order_name: str = "macau") -> npt.NDArray[np.bool_]:
-    """Per hand (colex order): does the strategy raise? ``optimal`` here is the best play on
-    the player's own five cards; the simulator reads the same table."""
+    """Per hand (colex order): does the strategy raise? ``own`` is the best play on the
+    player's own five cards (the optimum that also reads the dealer's up card is
+    :func:`croupier.analysis.stud_upcard.analyze_upcard`); the simulator reads the same table."""
     counts = stud_counts(order_name)
-    if strategy == "optimal":
+    if strategy == "own":
         table: npt.NDArray[np.bool_] = raise_values(royal, order_name)[0] > -DEALER_HANDS
         return table
     if strategy == "pair":
@@ -242,16 +243,21 @@ def raise_table(royal: int, strategy: str, order_name: str = "macau") -> npt.NDA
         ace_king = ((cards == 12).any(axis=1)) & ((cards == 11).any(axis=1))
         raises: npt.NDArray[np.bool_] = (counts.category >= 1) | ace_king
         return raises
-    raise ValueError(f"strategy: {strategy!r} is optimal, pair or ak")
+    raise ValueError(f"strategy: {strategy!r} is own, pair or ak")
+
+
+#: the strategies read from the player's five cards alone
+OWN_CARD_STRATEGIES = ("own", "pair", "ak")
 
 
 def analyze_stud(
-    royal: int = 100, strategy: str = "optimal", order_name: str = "macau"
+    royal: int = 100, strategy: str = "own", order_name: str = "macau"
 ) -> dict[str, Any]:
     """House edge per ante, element of risk, raise probability and the return table, exactly.
 
-    ``strategy``: ``optimal`` (raise whenever raising beats folding's -1), ``pair`` (raise on a
-    pair or better) or ``ak`` (raise on ace-king or better, the dealer's own qualification)."""
+    ``strategy``: ``own`` (raise whenever raising beats folding's -1, on the five cards alone),
+    ``pair`` (raise on a pair or better) or ``ak`` (raise on ace-king or better, the dealer's
+    own qualification). The optimum with the dealer's up card: ``stud_upcard``."""
     counts = stud_counts(order_name)
     mult = raise_multiples(royal)[counts.category]
     nq = counts.nonqualifying
@@ -262,7 +268,7 @@ def analyze_stud(
     # ante 1:1 plus raise at the paytable on a win; ante and raise (3) lost on a loss
     raise_value = nq * 1 + win * (1 + 2 * mult) - lose * 3
     fold_value = -DEALER_HANDS
-    if strategy == "optimal":
+    if strategy == "own":
         raises = raise_value > fold_value
     elif strategy == "pair":
         raises = counts.category >= 1
@@ -272,7 +278,7 @@ def analyze_stud(
             ((cards == 12).any(axis=1)) & ((cards == 11).any(axis=1))
         )
     else:
-        raise ValueError(f"strategy: {strategy!r} is optimal, pair or ak")
+        raise ValueError(f"strategy: {strategy!r} is own, pair or ak")
     total_value = int(raise_value[raises].sum()) + fold_value * int((~raises).sum())
     denominator = HANDS * DEALER_HANDS
     ev = Fraction(total_value, denominator)

@@ -78,7 +78,10 @@ def baccarat(
 def stud(
     ruleset: str = typer.Option("macau-stud-2004", "--ruleset", "-r"),
     strategy: str = typer.Option(
-        "optimal", "--strategy", help="optimal (own five cards), pair, or ak."
+        "optimal",
+        "--strategy",
+        help="optimal (your cards and the dealer's up card), own (your five cards only), "
+        "pair, or ak.",
     ),
     order: str = typer.Option(
         "macau", "--order", help="macau (suits break ties, art. 8) or us (ties push)."
@@ -88,17 +91,20 @@ def stud(
     fmt: ParFormat = PAR_FORMAT,
 ) -> None:
     """House edge per ante, element of risk, raise probability and the return table, exactly."""
-    from croupier.analysis.stud_exact import analyze_stud, stud_jackpot
+    from croupier.analysis.stud_exact import OWN_CARD_STRATEGIES, analyze_stud, stud_jackpot
+    from croupier.analysis.stud_upcard import analyze_upcard
 
     loaded = load(ruleset, settings, "stud")
     rules = loaded.stud()
-    if strategy not in ("optimal", "pair", "ak") or order not in ("macau", "us"):
-        fail("--strategy: optimal, pair or ak; --order: macau or us")
-    report = {
-        "game": "stud",
-        "ruleset": loaded.name,
-        **analyze_stud(rules.royal_flush_pays, strategy, order),
-    }
+    if strategy not in ("optimal", *OWN_CARD_STRATEGIES) or order not in ("macau", "us"):
+        fail("--strategy: optimal, own, pair or ak; --order: macau or us")
+    royal = rules.royal_flush_pays
+    figures = (
+        analyze_upcard(royal, order)
+        if strategy == "optimal"  # the player sees the dealer's up card (art. 7)
+        else analyze_stud(royal, strategy, order)
+    )
+    report = {"game": "stud", "ruleset": loaded.name, **figures}
     if rules.jackpot is not None:
         report["jackpot"] = stud_jackpot(rules.jackpot, pool)
     if fmt is ParFormat.json:

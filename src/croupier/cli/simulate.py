@@ -134,7 +134,10 @@ def stud(
     rounds: int = typer.Option(1_000_000, "--rounds", "-n", min=1),
     seed: int = typer.Option(1, "--seed"),
     strategy: str = typer.Option(
-        "optimal", "--strategy", help="optimal (own five cards), pair or ak."
+        "own",
+        "--strategy",
+        help="own (the best play on your five cards), pair or ak; the optimum that also reads "
+        "the dealer's up card is analysed exactly: croupier analyze stud",
     ),
     order: str = typer.Option("macau", "--order", help="macau (art. 8) or us (ties push)."),
     workers: int = typer.Option(None, "--workers", "-w", min=1),
@@ -147,8 +150,11 @@ def stud(
     from croupier.cli.common import fail
 
     loaded = load(ruleset, settings, "stud")
-    if strategy not in ("optimal", "pair", "ak") or order not in ("macau", "us"):
-        fail("--strategy: optimal, pair or ak; --order: macau or us")
+    if strategy not in ("own", "pair", "ak") or order not in ("macau", "us"):
+        fail(
+            "--strategy: own, pair or ak (the up-card optimum: croupier analyze stud); "
+            "--order: macau or us"
+        )
     start = time.perf_counter()
     royal = loaded.stud().royal_flush_pays
     if fmt is Format.json:
