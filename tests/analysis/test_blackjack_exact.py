@@ -13,7 +13,7 @@ from croupier.shoe import ShoeSpec
 
 RULES = BlackjackRules(
     shoe=ShoeSpec(6, cut_card=52),
-    dealer_hits_soft17=True,
+    soft17="any",  # the appendix's dealer hits every soft 17
     double_loses_initial_only=False,
     split_loses_initial_only=False,
     surrender=False,
@@ -63,6 +63,7 @@ def test_whole_game_matches_the_published_return(decks, double, published):
 def whole_game(decks, double, removed=()):
     rules = BlackjackRules(
         shoe=ShoeSpec(decks, cut_card=52),
+        soft17="any",  # the appendix's dealer hits every soft 17
         double=double,
         double_loses_initial_only=False,
         split_loses_initial_only=False,
@@ -80,6 +81,7 @@ def test_a_depleted_shoe_changes_the_edge():
 def test_eight_deck_hand_values_match_the_published_appendix():
     rules = BlackjackRules(
         shoe=ShoeSpec(8, cut_card=52),
+        soft17="any",  # the appendix's dealer hits every soft 17
         double_loses_initial_only=False,
         split_loses_initial_only=False,
         surrender=False,

@@ -59,7 +59,7 @@ def test_hint_and_strategy():
     assert result.exit_code == 0 and result.output.startswith("stand")
     chart = json.loads(run("blackjack", "strategy", "--format", "json").stdout)
     assert chart["chart"]["pairs"]["A-A"]["10"] == "P"
-    assert chart["sources"]["dealer_hits_soft17"][0] == "text"
+    assert chart["sources"]["soft17"][0] == "text"
 
 
 def test_play_to_the_end_of_a_shoe():

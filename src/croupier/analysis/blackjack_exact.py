@@ -28,6 +28,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from croupier.games.blackjack.dealer import draws as dealer_draws
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.strategy import BasicStrategy
 
@@ -85,7 +86,7 @@ def take(s: Shoe, v: int) -> Shoe:
 
 @cache
 def dealer_hands(
-    up: int, hits17: bool
+    up: int, soft17: str
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
     """Every multiset of cards the dealer can draw to a final hand from up card ``up``: its
     draw counts per value, its number of valid drawing orders and its outcome. Any one order
@@ -93,7 +94,7 @@ def dealer_hands(
     distribution is a weighted sum over these (``dealer_distribution_fast``)."""
     found: dict[tuple[int, ...], list[int]] = {}
 
-    def walk(drawn: list[int], hard: int, ace: bool) -> None:
+    def walk(drawn: list[int], hard: int, ace: bool, six: bool) -> None:
         soft = ace and hard <= 11
         total = hard + 10 if soft else hard
         outcome = -1
@@ -101,7 +102,7 @@ def dealer_hands(
             outcome = BJ
         elif total > 21:
             outcome = BUST
-        elif total > 17 or (total == 17 and not (soft and hits17)):
+        elif not dealer_draws(hard, ace, six, soft17):  # games/blackjack/dealer.py
             outcome = total - 17
         if outcome >= 0:
             key = tuple(drawn.count(v) for v in range(10))
@@ -110,10 +111,10 @@ def dealer_hands(
             return
         for v in range(10):
             drawn.append(v)
-            walk(drawn, hard + v + 1, ace or v == 0)
+            walk(drawn, hard + v + 1, ace or v == 0, six or v == 5)
             drawn.pop()
 
-    walk([], up, up == 1)
+    walk([], up, up == 1, up == 6)
     keys = list(found)
     draws = np.array(keys, dtype=np.int64)
     orders = np.array([found[k][0] for k in keys], dtype=np.float64)
@@ -149,9 +150,9 @@ def _distribution_from_hands(
     return out
 
 
-def dealer_distribution_fast(s: Shoe, up: int, hits17: bool) -> npt.NDArray[np.float64]:
+def dealer_distribution_fast(s: Shoe, up: int, soft17: str) -> npt.NDArray[np.float64]:
     """The dealer's final distribution for a shoe, from the precomputed multisets."""
-    draws, orders, outcomes = dealer_hands(up, hits17)
+    draws, orders, outcomes = dealer_hands(up, soft17)
     result: npt.NDArray[np.float64] = _distribution_from_hands(
         np.array(s, dtype=np.int64), draws, orders, outcomes
     )
@@ -181,7 +182,7 @@ class ShoeAnalysis:
 
     def _dealer(self, s: Shoe) -> tuple[float, ...]:
         """The dealer's final distribution (17..21, bust, blackjack) drawing from ``s``."""
-        d = dealer_distribution_fast(s, self.up, self.rules.dealer_hits_soft17)
+        d = dealer_distribution_fast(s, self.up, self.rules.soft17)
         return tuple(float(x) for x in d)
 
     def stand_parts(self, s: Shoe, t: int) -> tuple[float, float]:

@@ -19,9 +19,12 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.kernel_rng import below
+from croupier.games.blackjack.dealer import draw_table
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.strategy import BasicStrategy
 from croupier.games.blackjack.values import VALUES
+
+DEALER_TABLE = 10  # flags[DEALER_TABLE:] is the dealer's drawing table
 
 _VALUES = np.array(VALUES, dtype=np.int64)
 ACTIONS = ("hit", "stand", "double", "split", "surrender")
@@ -80,7 +83,8 @@ def play_round(
     dealer: npt.NDArray[np.int64],
 ) -> tuple[float, int, int]:  # pragma: no cover
     """Play one round from ``order[pos:]``: (net in initial bets, next position, hands)."""
-    hits17, dmode, dkeep, skeep, surrender_ok = flags[0], flags[1], flags[2], flags[3], flags[4]
+    dmode, dkeep, skeep, surrender_ok = flags[1], flags[2], flags[3], flags[4]
+    dealer_draws = flags[DEALER_TABLE:]  # games/blackjack/dealer.py, [hard][ace][six]
     max_hands, rsa, aces_one, unlike_tens, bj_pays2 = (
         flags[5],
         flags[6],
@@ -203,20 +207,25 @@ def play_round(
         nd = 2
     dhard = 0
     dace = 0
+    dsix = 0
     for k in range(nd):
         v = values[dealer[k]]
         dhard += v
         if v == 1:
             dace = 1
+        if v == 6:
+            dsix = 1
     dtotal = dhard + 10 if dace and dhard <= 11 else dhard
     dealer_bj = nd == 2 and dtotal == 21
     if standing and not dealer_bj:
-        while dtotal < 17 or (dtotal == 17 and dace and dhard <= 11 and hits17):
+        while dealer_draws[(dhard * 2 + dace) * 2 + dsix]:
             v = values[order[pos]]
             pos += 1
             dhard += v
             if v == 1:
                 dace = 1
+            if v == 6:
+                dsix = 1
             dtotal = dhard + 10 if dace and dhard <= 11 else dhard
     net = 0.0
     for i in range(nh):
@@ -264,9 +273,10 @@ def simulate(
 ) -> npt.NDArray[np.float64]:  # pragma: no cover
     """[rounds, sum of nets, sum of squares, hands] in units of the initial bet.
 
-    flags: hits17, double mode (0 any two, 1 and after split, 2 eleven only), double keeps
+    flags: (unused), double mode (0 any two, 1 and after split, 2 eleven only), double keeps
     initial, split keeps initial, surrender, max hands, resplit aces, split aces one card,
-    unlike tens split, blackjack pays x2 (3 for 3:2)."""
+    unlike tens split, blackjack pays x2 (3 for 3:2); from ``DEALER_TABLE`` on, the dealer's
+    drawing table of games/blackjack/dealer.py."""
     rng = np.empty(1, dtype=np.uint64)
     rng[0] = np.uint64(seed)
     size = 52 * decks
@@ -328,7 +338,7 @@ def play_order(
 def kernel_arguments(rules: BlackjackRules) -> tuple[Any, ...]:
     flags = np.array(
         [
-            int(rules.dealer_hits_soft17),
+            0,  # the dealer's rule: flags[DEALER_TABLE:]
             {"any_two": 0, "any_two_and_after_split": 1, "eleven_only": 2}[rules.double],
             int(rules.double_loses_initial_only),
             int(rules.split_loses_initial_only),
@@ -338,6 +348,7 @@ def kernel_arguments(rules: BlackjackRules) -> tuple[Any, ...]:
             int(rules.split_aces_one_card),
             int(rules.split_unlike_tens),
             int(rules.blackjack_pays * 2),
+            *draw_table(rules.soft17),  # from DEALER_TABLE on
         ],
         dtype=np.int64,
     )

@@ -15,6 +15,7 @@ from rich.console import Console
 from croupier.cli.render import card_markup
 from croupier.cli.session import TerminalGame
 from croupier.errors import RuleViolation
+from croupier.games.blackjack.information import SOFT17_TEXT
 from croupier.games.blackjack.round import BjPhase, BlackjackRound
 from croupier.games.blackjack.strategy import BasicStrategy
 from croupier.games.blackjack.values import VALUES, is_blackjack, total
@@ -60,7 +61,7 @@ class TerminalBlackjack(TerminalGame):
         self.title()
         c.print(
             f"Bets {f(r.minimum_bet)} to {f(r.maximum_bet) if r.maximum_bet else 'no max'}; "
-            f"dealer {'hits' if r.dealer_hits_soft17 else 'stands on'} soft 17; "
+            f"dealer {SOFT17_TEXT[r.soft17]}; "
             f"blackjack pays {r.blackjack_pays}"
         )
         c.print(HELP)

@@ -40,9 +40,12 @@ def test_no_hole_card_dealing_order():
     assert rnd.dealer == parse_cards("6D")
 
 
-@pytest.mark.parametrize(("hits", "dealer_final"), [(True, "6D AC 5C TC"), (False, "6D AC")])
-def test_dealer_soft_17_both_ways_art_6_1(hits, dealer_final):
-    r = rules(**{"rules.dealer_hits_soft17": hits})
+@pytest.mark.parametrize(
+    ("reading", "dealer_final"),
+    [("six_ace", "6D AC 5C TC"), ("any", "6D AC 5C TC"), ("stands", "6D AC")],
+)
+def test_dealer_soft_17_both_ways_art_6_1(reading, dealer_final):
+    r = rules(**{"rules.soft17": reading})
     rnd = deal("TS 6D 8H AC 5C TC", r=r)
     rnd.stand(1)
     assert rnd.dealer == parse_cards(dealer_final)

@@ -18,15 +18,15 @@ PUBLISHED_S17 = {
 
 @pytest.mark.parametrize("up", sorted(PUBLISHED_S17))
 def test_dealer_probabilities_match_the_published_tables(up):
-    dist = dealer_outcomes(up, hits_soft17=False)
+    dist = dealer_outcomes(up, "stands")
     for outcome, p in PUBLISHED_S17[up].items():
         assert dist[outcome] == pytest.approx(p, abs=5e-6)
     assert sum(dist.values()) == pytest.approx(1.0)
 
 
 def test_hitting_soft_17_makes_the_dealer_bust_more_with_an_ace_or_six_up():
-    assert dealer_outcomes(6, True)[BUST] > dealer_outcomes(6, False)[BUST]
-    assert dealer_outcomes(2, True)[17] < dealer_outcomes(2, False)[17]
+    assert dealer_outcomes(6, "any")[BUST] > dealer_outcomes(6, "stands")[BUST]
+    assert dealer_outcomes(2, "any")[17] < dealer_outcomes(2, "stands")[17]
 
 
 def test_standing_16_against_a_ten_is_worth_the_published_minus_0_5404():
@@ -52,8 +52,8 @@ def test_chart_well_known_plays():
 
 
 def test_soft_17_rule_changes_the_soft_18_double_against_a_two():
-    h17 = BasicStrategy(BlackjackRules(dealer_hits_soft17=True)).chart()
-    s17 = BasicStrategy(BlackjackRules(dealer_hits_soft17=False)).chart()
+    h17 = BasicStrategy(BlackjackRules(soft17="any")).chart()
+    s17 = BasicStrategy(BlackjackRules(soft17="stands")).chart()
     assert h17["soft"]["A7"][2] == "D" and s17["soft"]["A7"][2] == "S"
 
 

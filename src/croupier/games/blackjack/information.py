@@ -9,6 +9,14 @@ from typing import Any
 from croupier.games.blackjack.round import cite
 from croupier.games.blackjack.rules import OPTION_SOURCES, BlackjackRules
 
+#: what the dealer draws on at 17, by the reading of art. 6(6) (games/blackjack/dealer.py)
+SOFT17_TEXT = {
+    "six_ace": "draws on a soft 17 of a six and an ace (art. 6(6))",
+    "any": "draws on every soft 17 (an ace counted 11)",
+    "ace_one_point": "draws on a 17 holding a six and an ace counted one point (art. 6(6))",
+    "stands": "stands on every 17",
+}
+
 _DOUBLES = {
     "any_two": "on any first two cards (art. 17(1)(1))",
     "any_two_and_after_split": "on any first two cards, after a split too (art. 17(1)(1)-(2))",
@@ -58,7 +66,7 @@ def table_information(rules: BlackjackRules) -> dict[str, Any]:
                 "limits_article": "table limits",
             }
         )
-    soft17 = "hits" if rules.dealer_hits_soft17 else "stands on"
+    soft17 = SOFT17_TEXT[rules.soft17]
     return {
         "game": "blackjack",
         "regulation": "macau-blackjack",
@@ -67,8 +75,9 @@ def table_information(rules: BlackjackRules) -> dict[str, Any]:
         "unit": rules.money.unit,
         "minimum_bet": rules.minimum_bet,
         "bets": bets,
-        "dealer": f"the dealer draws to 16, {soft17} soft 17 and stands on 17 or more "
-        f"({_source('dealer_hits_soft17')}); no hole card ({_source('dealing')})",
+        "dealer": f"the dealer draws to 16, {soft17}, and stands on any other 17 or more "
+        f"({_source('soft17')}); no hole card ({_source('dealing')})",
+        "soft17": rules.soft17,
         "decision": "after the deal, each box in turn from the dealer's left (art. 6(3)): hit, "
         "stand, double, split or surrender as the rules below allow",
         "options": {

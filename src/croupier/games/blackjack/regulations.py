@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from croupier.errors import RulesetError
+from croupier.games.blackjack.dealer import READINGS
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.options import Options, read_minimum, read_money
 from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
@@ -91,7 +92,7 @@ def build_rules(options: Options) -> BlackjackRules:
         boxes=boxes,
         minimum_bet=minimum,
         maximum_bet=maximum,
-        dealer_hits_soft17=r.boolean("dealer_hits_soft17", True),
+        soft17=r.choice("soft17", "six_ace", READINGS, f"{_BJ} art. 6(1), 6(6)"),
         blackjack_pays=pays,
         insurance=r.boolean("insurance", True),
         even_money=r.boolean("even_money", True),

@@ -21,6 +21,7 @@ from typing import Any
 
 from croupier.cards import card_text
 from croupier.errors import RuleViolation
+from croupier.games.blackjack.dealer import draws_on as dealer_draws
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.values import VALUES, is_blackjack, same_rank, total
 from croupier.games.protocol import (
@@ -555,9 +556,10 @@ class BlackjackRound(RecordedRound):
         self._dealer_plays()
 
     def _dealer_plays(self) -> None:
-        """Art. 6(1): the dealer draws on 16 or less and on soft 17 (if the ruleset says so),
-        stands on 17 or more. If every hand has busted or surrendered, the dealer draws only
-        what insurance or a blackjack still needs (its second card)."""
+        """Art. 6(1): the dealer draws on 16 or less and on a "soft 17" as art. 6(6) defines
+        it (the ruleset's reading, games/blackjack/dealer.py), stands on 17 or more. If every
+        hand has busted or surrendered, the dealer draws only what insurance or a blackjack
+        still needs (its second card)."""
         self._phase = BjPhase.DEALER
         hands = [h for b in self.boxes.values() for h in b.hands]
         live = [h for h in hands if not h.busted and not h.surrendered]
@@ -566,12 +568,8 @@ class BlackjackRound(RecordedRound):
         if needs_second:
             self.dealer.append(self._draw())
         if standing and not is_blackjack(self.dealer):
-            while True:
-                t, soft = total(self.dealer)
-                if t < 17 or (t == 17 and soft and self.rules.dealer_hits_soft17):
-                    self.dealer.append(self._draw())
-                else:
-                    break
+            while dealer_draws([VALUES[c] for c in self.dealer], self.rules.soft17):
+                self.dealer.append(self._draw())
 
     # -- the dealer's erroneous card (art. 6(1)) ------------------------------------------
     def verify_dealer_error(self) -> None:

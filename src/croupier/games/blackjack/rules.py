@@ -23,7 +23,7 @@ OPTION_SOURCES: dict[str, tuple[str, str]] = {
     "boxes": ("practice", "art. 3 (base text unavailable): at least 6, default 7"),
     "burn_cards": ("practice", "art. 4 (base text unavailable): default 1"),
     "dealing": ("practice", "European no hole card, implied by arts. 16(6), 17(3)"),
-    "dealer_hits_soft17": ("text", "art. 6(1), 6(6)"),
+    "soft17": ("text", "art. 6(1), 6(6): which 17 the dealer draws on (dealer.py)"),
     "decision_order": ("text", "art. 6(3)"),
     "erroneous_dealer_card": ("text", "art. 6(1)"),
     "blackjack_pays": ("1991", "art. 10: 3:2"),
@@ -59,7 +59,7 @@ class BlackjackRules:
     boxes: int = 7
     minimum_bet: int = 100
     maximum_bet: int | None = None
-    dealer_hits_soft17: bool = True
+    soft17: str = "six_ace"  # art. 6(6)'s reading (games/blackjack/dealer.py)
     blackjack_pays: Fraction = Fraction(3, 2)
     insurance: bool = True
     even_money: bool = True

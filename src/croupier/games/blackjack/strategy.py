@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from croupier.games.blackjack.dealer import draws_on as dealer_draws
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.values import total_of_values
 
@@ -31,17 +32,17 @@ BJ = 23  # dealer blackjack
 
 
 @cache
-def dealer_outcomes(up: int, hits_soft17: bool) -> dict[int, float]:
+def dealer_outcomes(up: int, soft17: str) -> dict[int, float]:
     """Probabilities of the dealer's final total (17..21, BUST, BJ) given the up card value."""
 
     @cache
     def play(values: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
-        t, soft = total_of_values(values)
+        t, _soft = total_of_values(values)
         if len(values) == 2 and t == 21:
             return ((BJ, 1.0),)
         if t > 21:
             return ((BUST, 1.0),)
-        if t > 17 or (t == 17 and not (soft and hits_soft17)):
+        if not dealer_draws(values, soft17):  # art. 6(1), 6(6): games/blackjack/dealer.py
             return ((t, 1.0),)
         out: dict[int, float] = {}
         for v, p in P.items():
@@ -79,7 +80,7 @@ class BasicStrategy:
 
     @cache  # noqa: B019 - one strategy object per ruleset, kept for the process
     def _no_bj(self, up: int) -> tuple[float, tuple[tuple[int, float], ...]]:
-        d = dealer_outcomes(up, self.rules.dealer_hits_soft17)
+        d = dealer_outcomes(up, self.rules.soft17)
         q = d.get(BJ, 0.0)
         rest = tuple((o, p / (1 - q)) for o, p in d.items() if o != BJ)
         return q, rest
