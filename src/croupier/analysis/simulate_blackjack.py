@@ -241,15 +241,16 @@ def play_round(
         natural = (not split_box) and ncards[i] == 2 and total == 21
         if surrendered[i]:
             net -= 0.5
+        elif dealer_bj and split_box and skeep:  # art. 16(6): the initial bet, once
+            if i == 0:
+                net -= 1.0
         elif total > 21:
             net -= bet
         elif natural:
             if not dealer_bj:
                 net += bet * bj_pays2 / 2.0
         elif dealer_bj:
-            if split_box and skeep and i > 0:
-                net += 0.0
-            elif doubled[i] and dkeep and dmode != 2:
+            if doubled[i] and dkeep and dmode != 2:
                 net -= 1.0
             else:
                 net -= bet

@@ -190,6 +190,35 @@ def test_dealer_blackjack_after_a_split_loses_only_the_initial_bet_art_16_6():
     assert hand_bets(rnd.settle()) == [(0, "lose", 0), (1, "lose", 0)]
 
 
+@pytest.mark.parametrize(
+    ("cards", "busts"),
+    [
+        ("8S TD 8H 9C 5D KS AC", 1),  # hand 0 8-9 stands; hand 1 8-5 hits a K: bust
+        ("8S TD 8H 5D KS 9C AC", 0),  # hand 0 8-5 hits a K: bust; hand 1 8-9 stands
+    ],
+)
+def test_a_split_loses_its_initial_bet_once_whichever_hand_busts_art_16_6(cards, busts):
+    """Despacho 42/2007, art. 16(6): "Quando a banca fizer «black jack», o jogador que tenha
+    separado as cartas ... apenas perde a sua aposta inicial" (on a dealer blackjack the player
+    who split loses only the initial bet). The loss is the initial bet, 100, whichever of the
+    two hands busted (issue 17, item 11: a busted second hand lost 200, a busted first 100)."""
+    rnd = deal(cards)
+    rnd.split(1)
+    while rnd.phase is BjPhase.PLAYING:  # each hand hits below 17, then stands
+        current = next(h for h in rnd.boxes[1].hands if not h.finished)
+        if total(current.cards)[0] < 17:
+            rnd.hit(1)
+        else:
+            rnd.stand(1)
+    assert rnd.boxes[1].hands[busts].busted
+    s = rnd.settle()
+    assert rnd.dealer == parse_cards("TD AC")
+    bets = hand_bets(s)
+    assert 2 * 100 - sum(paid for _, _, paid in bets) == 100  # the initial bet, once
+    assert bets == [(0, "lose", 0), (1, "push", 100)]
+    assert all("art. 16(6)" in b.reason for b in s.bets if b.kind == "hand")
+
+
 def test_insurance_pays_2_to_1_on_a_dealer_blackjack_1991():
     rnd = deal("TS AD 9H KC")
     assert rnd.phase is BjPhase.INSURANCE

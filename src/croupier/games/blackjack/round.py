@@ -761,6 +761,13 @@ class BlackjackRound(RecordedRound):
 
         if hand.surrendered:
             return out("surrender", money.to_player(Fraction(bet, 2)), cite("art. 18 [1991]"))
+        if dealer_bj and len(box.hands) > 1 and rules.split_loses_initial_only:
+            # art. 16(6): "Quando a banca fizer «black jack», o jogador que tenha separado as
+            # cartas ... apenas perde a sua aposta inicial": the split loses the initial bet,
+            # once, taken from the first hand, whatever became of each hand (a bust, a double);
+            # every other stake comes back. Until issue 17 a busted second hand lost too.
+            why = cite("art. 16(6) (Despacho 42/2007)")
+            return out("lose", bet - stake, why) if index == 0 else out("push", bet, why)
         if hand.busted:
             return out("lose", 0, cite("art. 7, 9 [1991]: a hand over 21 loses at once"))
         if hand.blackjack:
@@ -769,15 +776,9 @@ class BlackjackRound(RecordedRound):
             prize = money.to_player(bet * rules.blackjack_pays)
             return out("blackjack", bet + prize, cite("art. 10 [1991]"))
         if dealer_bj:
-            # Only the initial bet is lost after a split (art. 16(6)) or a double (17(3)).
-            split_box = len(box.hands) > 1
-            kept_split = split_box and rules.split_loses_initial_only and index > 0
-            if kept_split:
-                return out("push", bet, cite("art. 16(6) (Despacho 42/2007)"))
+            # only the initial bet is lost after a double (art. 17(3)); a split: above
             if hand.doubled and rules.double_keeps_initial_only:
                 return out("lose", bet - stake, cite("art. 17(3) (Despacho 42/2007)"))
-            if split_box and rules.split_loses_initial_only:
-                return out("lose", 0, cite("art. 16(6) (Despacho 42/2007)"))
             return out("lose", 0, cite("art. 10 [1991]: dealer blackjack"))
         if d_total > 21 or hand.total > d_total:
             return out("win", 2 * bet, cite("art. 9 [1991]"))
