@@ -45,6 +45,10 @@ def test_card_events_follow_the_dealing_order_art_7():
 
 
 def test_tie_bets_stay_on_the_table_and_are_editable_art_12():
+    """Macau art. 12: after a tie "as apostas iniciais, podem ser: 1) Retiradas; ou 2)
+    Mantidas; ou 3) Alteradas ... (1) com ou sem diminuição das apostas iniciais; (2) ... do
+    grupo jogador para no grupo banqueiro, ou vice-versa": a carried bet is kept (art. 12(2)),
+    moved to the other side and decreased (art. 12(3)), or withdrawn (art. 12(1))."""
     rules = rules_of("macau-2009")
     cards = StackedCards(
         [*shoe(*TIE).cards, *shoe(*PLAYER_WINS).cards, *shoe(*TIE).cards, *shoe(*PLAYER_WINS).cards]
@@ -128,6 +132,10 @@ def test_replay_gives_the_same_events():
 
 
 def test_squeeze_goes_to_the_seated_highest_bettor_art_16():
+    """Macau art. 16(1): "A casa reserva-se o direito de permitir ou não o manuseio das cartas
+    pelo jogador" (the house may allow squeezing, or not: table.squeeze); art. 16(2): "o
+    jogador com a aposta mais elevada, desde que ocupe o respectivo lugar à mesa, tem direito a
+    manusear as cartas" (the seated player with the highest bet on a side squeezes it)."""
     rules = rules_of("macau-2009", **{"table.squeeze": True})
     rnd = BaccaratRound(rules, StackedCards([]))
     rnd.place_bet("a", "player", 500)

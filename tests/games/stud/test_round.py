@@ -47,7 +47,10 @@ def test_five_at_a_time_from_a_shuffler_art_7_2():
     assert dealt == [1] * 5 + [2] * 5 + [0] * 5
 
 
-def test_players_see_only_their_cards_and_the_dealers_up_card_art_12():
+def test_players_see_only_their_cards_and_the_dealers_up_card_art_12_2():
+    """Art. 12(2): players may not "Falar entre si ou com terceiros, quando estiverem a ler as
+    cartas para decidirem" (talk while reading their cards to decide): online a seat sees its
+    own cards and the dealer's face-up card only (docs/choices.md T14)."""
     rules = stud_rules()
     rnd = StudRound(rules, stud_deck(["2S 3S 4S 5S 7H"], DEALER_AK))
     rnd.place_bet("p1", 1, "ante", 100)

@@ -1,7 +1,8 @@
 """Baccarat card values and hand totals.
 
-Macau baccarat art. 5 / PT 812/2015 rules 7-8: T, J, Q, K count 0; A counts 1; 2-9 their face
-value; a hand's total is the sum modulo 10.
+Macau baccarat art. 5(1) (figures, tens and sums of ten count 0), art. 5(2) (the other cards
+their face value, 9 the highest) / PT 812/2015 rules 7-8: T, J, Q, K count 0; A counts 1; 2-9
+their face value; a hand's total is the sum modulo 10, what passes 10 or 20 (rule 8).
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ def build_rules(
         table, "minimum_bet", money, _pt("rule 14") if regulation.portuguese else _m("art. 14")
     )
     maximum = table.optional_integer("maximum_bet", minimum=minimum)
-    squeeze = table.boolean("squeeze", False)
+    squeeze = table.boolean("squeeze", False)  # art. 16(1): the house allows it, or not
     if squeeze and regulation.portuguese:
         raise RulesetError("table.squeeze", "squeezing is a land-based option", _m("art. 16"))
     cap = _max_payout(regulation, table, minimum)

@@ -297,7 +297,9 @@ class BaccaratRound(RecordedRound):
             settled.append(result)
             house += result.stake - result.payout
             if result.outcome == "push" and coup.winner == "tie" and self.rules.ties_carry_over:
-                carry.append(bet)  # art. 12: the bet stays on the table for the next round
+                # art. 12: the bet stays on the table; next round it may be withdrawn (12(1)),
+                # kept (art. 12(2)) or altered (art. 12(3)): carry_bets, withdraw and place
+                carry.append(bet)
         jackpot = None
         if self.rules.jackpot is not None:
             spec = self.rules.jackpot

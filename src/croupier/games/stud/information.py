@@ -60,4 +60,19 @@ def table_information(rules: StudRules) -> dict[str, Any]:
         "both_sides": None,
         "table_limits": {},
         "decks": 1,
+        # art. 10(3): "Os montantes fixos enunciados nas alíneas anteriores são anunciados na
+        # banca" (the fixed sums of the jackpot's paytable are announced at the table)
+        "jackpot_prizes": None
+        if rules.jackpot is None
+        else {
+            "prizes": [
+                {
+                    "combination": name,
+                    "fixed": prize.fixed,
+                    "pool_percent": str(prize.pool_percent),
+                }
+                for name, prize in rules.jackpot.prizes.items()
+            ],
+            "article": cite("art. 10(2), 10(3)"),
+        },
     }

@@ -49,7 +49,7 @@ def payment_order(eligible: list[tuple[int, str]]) -> list[tuple[int, str] | str
     """The order of the jackpot's payments (art. 10(4): "Os pagamentos do prémio de «jackpot»
     são processados da esquerda para a direita, começando pela «mão» que fica imediatamente à
     esquerda do «croupier»": left to right from the dealer's left, seat 1 first), but for
-    10(7): "numa jogada [com] um «naipe real» e uma «sequência de naipe», será pago em primeiro
+    art. 10(7): "numa jogada [com] um «naipe real» e uma «sequência de naipe», será pago em primeiro
     lugar a «mão» titular da «sequência de naipe»" (the straight flush is paid first). So the
     royal flushes, paid together (10(5)), come where the first of them sits, or after the last
     straight flush if one sits further right (choice T15). Until issue 17 every straight

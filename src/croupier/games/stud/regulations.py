@@ -28,6 +28,7 @@ _PRIZE_RULES = {
 def build_rules(options: Options) -> StudRules:
     shoe = options.section("shoe")
     decks = shoe.integer("decks", 1, minimum=1, maximum=1, article=cite("art. 1(1)"))
+    # art. 3(1): shuffled by hand and dealt from a shoe; art. 3(2): by a shuffling machine
     dealing = shoe.choice("dealing", "shoe", ["shoe", "shuffler"], cite("art. 3, 7"))
     table = options.section("table")
     money = read_money(table)
