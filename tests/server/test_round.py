@@ -30,6 +30,9 @@ def _expected_payout(kind: str, amount: int, result: dict) -> int:
 
 
 def test_a_multi_player_round_settles_every_bet_and_the_books_agree(server: RunningServer) -> None:
+    """PT 812/2015 rule 5: "Nas mesas de múltiplos jogadores, cada jogador aposta
+    individualmente e todos se vinculam ao resultado da jogada que é simultânea e comum a todos
+    os participantes" (each bets alone; one result, common to all, settles every bet)."""
     table = server.open_table(mode="multi", seats=7, betting_seconds=20)["id"]
     ana = server.player("ana", 500_00)
     bruno = server.player("bruno", 500_00)

@@ -64,6 +64,10 @@ def _points(minor: int) -> str:
 def test_a_player_joins_bets_sees_the_round_recalls_it_and_leaves(
     browser: Browser, stage: Stage
 ) -> None:
+    """PT 812/2015 rule 3: play "deve decorrer em tempo real num ambiente virtual que
+    reproduza gráfica e visualmente as características, os equipamentos utilizados numa banca
+    física" (in real time, in a virtual setting that reproduces a physical table): a person
+    joins the drawn table in a browser, bets on its felt and sees the round dealt."""
     page = _page(browser)
     headers = _sign_in(page, stage, "Ana")
     table = stage.multi_table()

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import typer
 
-from croupier.cli import analyze, baccarat, blackjack, monitor, rules, serve, simulate, stud
+from croupier.cli import (
+    analyze,
+    baccarat,
+    blackjack,
+    compliance,
+    monitor,
+    rules,
+    serve,
+    simulate,
+    stud,
+)
 
 app = typer.Typer(
     name="croupier",
@@ -20,6 +30,7 @@ app.add_typer(analyze.app, name="analyze")
 app.add_typer(monitor.app, name="monitor")
 app.add_typer(simulate.app, name="simulate")
 app.command("serve")(serve.serve_command)
+app.command("compliance")(compliance.compliance_command)
 
 
 def main() -> None:

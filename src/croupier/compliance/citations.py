@@ -28,7 +28,7 @@ class Citation:
     test: str | None  # the test function it stands in (tests only)
 
 
-_ARTS = re.compile(r"\barts?\.\s*((?:\d+(?:\(\d+\))?[^\s,;]*(?:\s*(?:,|and|e|-|–)\s*)?)+)")
+_ARTS = re.compile(r"(?i)\barts?\.\s*((?:\d+(?:\(\d+\))?[^\s,;]*(?:\s*(?:,|and|e|-|–)\s*)?)+)")
 _RULES = re.compile(r"\brules?\s+((?:\d+(?:\([a-z]\))?(?:\s*(?:,|and|-|–|to)\s*)?)+)")
 _ELEMENT = re.compile(r"^(\d+)(?:\((\d+)\))?")
 _EXPLICIT = (
@@ -60,9 +60,7 @@ def _numbers(listing: str) -> Iterator[tuple[int, int | None]]:
     """The (article, paragraph) of each element of "9(3)(2), 10 and 12-14"."""
     parts = re.split(r"\s*(?:,|\band\b|\be\b)\s*", listing)
     for part in parts:
-        span = re.match(r"^(\d+)\s*[-–]\s*(\d+)$", part) or re.match(
-            r"^(\d+)\s+to\s+(\d+)$", part
-        )
+        span = re.match(r"^(\d+)\s*[-–]\s*(\d+)$", part) or re.match(r"^(\d+)\s+to\s+(\d+)$", part)
         if span and int(span[1]) < int(span[2]) <= int(span[1]) + 12:
             for n in range(int(span[1]), int(span[2]) + 1):
                 yield n, None
@@ -81,17 +79,17 @@ def cites_in(text: str, path: str) -> Iterator[tuple[str, int, int | None, int]]
     default = _game_of_path(path)
     for number, line in enumerate(text.splitlines(), start=1):
         named = _TEST.match(line)
-        if named and default is not None or (named and "_rule_" in line):
-            for kind, article, paragraph in _NAMED.findall(named[1] if named else ""):
+        if named:
+            for kind, article, paragraph in _NAMED.findall(named[1]):
                 if kind == "rule":
                     yield "pt-812-2015", int(article), None, number
-                elif default is not None:
+                elif default is not None:  # a test's "art" is its game's
                     sub = int(paragraph[1:]) if paragraph else None
                     yield _regulation(default, int(article)), int(article), sub, number
         for found in _RULES.finditer(line):
             for article, _ in _numbers(found[1]):
                 yield "pt-812-2015", article, None, number
-        if "art" not in line:
+        if "art" not in line.lower():
             continue
         game = next((g for g, marker in _EXPLICIT if marker.search(line)), default)
         if game is None:

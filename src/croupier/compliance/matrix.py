@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from croupier.compliance.citations import Citation, scan
+from croupier.compliance.citations import Citation, cites_in, scan
 from croupier.compliance.texts import SOURCES, Unit, load_units
 
 
@@ -88,15 +88,11 @@ def build(root: Path, regulation: str | None = None) -> list[Row]:
     units = [u for u in load_units() if regulation in (None, u.regulation)]
     citations = scan(root)
     explained = explanations()
-    from croupier.compliance.citations import cites_in
-
-    choice_cites = []
-    for choice, section, column in choices(root):
-        context = "pt" if section == "pt-812-2015" else section
-        for reg, article, paragraph, _ in cites_in(column, context):
-            if section == "macau-baccarat" and reg.startswith("pt"):
-                pass
-            choice_cites.append((choice, reg, article, paragraph))
+    choice_cites = [
+        (choice, reg, article, paragraph)
+        for choice, section, column in choices(root)
+        for reg, article, paragraph, _ in cites_in(column, section)
+    ]
     rows = []
     for unit in units:
         row = Row(unit, explanation=explained.get(unit.regulation, {}).get(unit.id))
@@ -111,11 +107,9 @@ def build(root: Path, regulation: str | None = None) -> list[Row]:
             elif where not in row.code:
                 row.code.append(where)
         for choice, reg, article, paragraph in choice_cites:
-            if (reg, article) == (unit.regulation, unit.article) and (
-                unit.paragraph is None or paragraph in (None, unit.paragraph)
-            ):
-                if choice not in row.choices:
-                    row.choices.append(choice)
+            same = (reg, article) == (unit.regulation, unit.article)
+            if same and unit.paragraph in (None, paragraph) and choice not in row.choices:
+                row.choices.append(choice)
         rows.append(row)
     return rows
 

@@ -29,7 +29,9 @@ class Source:
 
 
 SOURCES = (
-    Source("macau-baccarat-2004", "Macau baccarat, DRE 55/2004", "000_4540d95009e84bde.txt", "article"),
+    Source(
+        "macau-baccarat-2004", "Macau baccarat, DRE 55/2004", "000_4540d95009e84bde.txt", "article"
+    ),
     Source(
         "macau-baccarat-2009",
         "Macau baccarat, Despacho 2/2009 (arts. 13, 17, 18, 19 as amended)",
@@ -44,8 +46,15 @@ SOURCES = (
         "article",
         (6, 13, 16, 17, 21),
     ),
-    Source("macau-stud-2004", "Macau stud poker, DRE 61/2004", "004_f54d65ea0ebaee6d.txt", "article"),
-    Source("pt-812-2015", "Portugal, Regulamento 812/2015 (online baccarat)", "003_df59fcedb7c4428e.txt", "rule"),
+    Source(
+        "macau-stud-2004", "Macau stud poker, DRE 61/2004", "004_f54d65ea0ebaee6d.txt", "article"
+    ),
+    Source(
+        "pt-812-2015",
+        "Portugal, Regulamento 812/2015 (online baccarat)",
+        "003_df59fcedb7c4428e.txt",
+        "rule",
+    ),
 )
 
 

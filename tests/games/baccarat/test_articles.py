@@ -30,7 +30,7 @@ def test_card_values_art_5_1_and_5_2_rules_7_and_8():
     considera-se como pontuação da chance apenas o valor do número que o exceda" (past 10 or
     20, only the excess counts)."""
     assert [POINTS[c] for c in parse_cards("TS JH QD KC")] == [0, 0, 0, 0]  # 5(1), rule 7
-    assert [POINTS[c] for c in parse_cards("AS 2S 5H 9D")] == [1, 2, 5, 9]  # 5(2), rule 7
+    assert [POINTS[c] for c in parse_cards("AS 2S 5H 9D")] == [1, 2, 5, 9]  # art. 5(2)
     assert total(parse_cards("3S 7H")) == 0  # cards totalling ten count zero (5(1))
     assert total(parse_cards("7S 8H")) == 5  # 15: the excess over 10 (rule 8)
     assert total(parse_cards("9S 9H 5D")) == 3  # 23: the excess over 20 (rule 8)
@@ -46,7 +46,7 @@ def test_two_groups_banker_and_player_art_6_and_rule_1():
     rnd.place_bet("a", "player", 1000)
     rnd.deal()
     result = rnd.result()
-    assert set(result) >= {"player_cards", "banker_cards"}  # two hands: art. 6(1), 6(2)
+    assert set(result) >= {"player_cards", "banker_cards"}  # art. 6(1), art. 6(2)
     assert result["player_total"] == 9 and result["banker_total"] == 8
     assert result["winner"] == "player"  # 9 is nearer 9 than 8 (rule 1)
 
@@ -103,14 +103,14 @@ def test_prizes_shared_equally_in_modalities_b_and_c_art_17_8_9_11():
     assert [only(s, "jackpot", n).payout for n in ("a", "b")] == [1500, 1500]
     c = rules_of("macau-2009-jackpot-c", **base)
     s = play(c, shoe(*SIX_TWOS_BLACK[:2], *SIX_TWOS_BLACK[2:]), bets, pool=300000)
-    assert s.jackpot.combination == "six_of_a_kind_same_colour"  # 17(9): the whole pool
+    assert s.jackpot.combination == "six_of_a_kind_same_colour"  # art. 17(9): the pool
     pool = 300000 + 2 * 100
     assert [only(s, "jackpot", n).payout for n in ("a", "b")] == [pool // 2, pool // 2]
     c = rules_of(
         "macau-2009-jackpot-c", **base, **{"jackpot.prizes.four_of_a_kind": {"fixed": 2000}}
     )
     s = play(c, shoe(*FOUR_TWOS[:2], *FOUR_TWOS[2:]), bets, pool=100000)
-    assert s.jackpot.combination == "four_of_a_kind"  # 17(11)
+    assert s.jackpot.combination == "four_of_a_kind"  # art. 17(11)
     assert [only(s, "jackpot", n).payout for n in ("a", "b")] == [1000, 1000]
 
 

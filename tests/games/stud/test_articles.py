@@ -68,12 +68,12 @@ def test_the_three_bets_ante_jackpot_and_additional_art_5():
     the jackpot bet, and the additional bet, which art. 6(5)-(6) makes the raise after the
     deal). Art. 5(1), 5(2), 5(3)."""
     rnd = StudRound(stud_rules(), stud_deck(["2S 2H 5C 7D 9S"], DEALER_AK), jackpot_pool=100000)
-    rnd.place_bet("p1", 1, "ante", 100)  # 5(1)
-    rnd.place_bet("p1", 1, "jackpot", 100)  # 5(2)
+    rnd.place_bet("p1", 1, "ante", 100)  # art. 5(1)
+    rnd.place_bet("p1", 1, "jackpot", 100)  # art. 5(2)
     with pytest.raises(RuleViolation):
-        rnd.place_bet("p1", 1, "raise", 200)  # 5(3): only as the decision after the deal
+        rnd.place_bet("p1", 1, "raise", 200)  # art. 5(3): a decision after the deal only
     rnd.deal()
-    rnd.decide(1, "raise")  # 5(3)
+    rnd.decide(1, "raise")  # art. 5(3)
     s = rnd.settle()
     assert {b.kind for b in s.bets} == {"ante", "jackpot", "raise"}
 

@@ -19,7 +19,7 @@ Winner = Literal["player", "banker", "tie"]
 
 
 @dataclass(frozen=True, slots=True)
-class Coup:  # Macau baccarat art. 6: two groups, Banker (6(1)) and Player (6(2))
+class Coup:  # Macau baccarat art. 6: the banker group (art. 6(1)) and the player group (art. 6(2))
     """The cards of a round. ``player`` and ``banker`` are in the order each hand received them."""
 
     player: tuple[int, ...]

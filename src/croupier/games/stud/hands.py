@@ -3,9 +3,9 @@
 This is the readable reference: it states art. 8 rule by rule and is what the fast evaluator
 (:mod:`croupier.games.stud.evaluator`) is tested against.
 
-Art. 4: suits rank spades > hearts > clubs > diamonds (card ints already order them so: see
-:mod:`croupier.cards`); ranks A K Q J T 9 ... 2; an ace in A-2-3-4-5 plays low (the lowest
-straight). Art. 8: ten categories, and for two hands of the same category:
+Art. 4(1): suits rank spades > hearts > clubs > diamonds (card ints already order them so: see
+:mod:`croupier.cards`); art. 4(2): ranks A K Q J T 9 ... 2; art. 4(3): an ace in A-2-3-4-5
+plays low (the lowest straight). Art. 8: ten categories, and for two hands of the same category:
 
 * royal flush: the higher suit (8(1));
 * straight flush, straight: the higher top card, then the suit of the top card (8(2), 8(6));

@@ -182,7 +182,7 @@ class StudRound(RecordedRound):
             raise RuleViolation(
                 "seat", f"{seat!r} is not a seat (1 to {rules.seats})", cite("art. 2(1)")
             )
-        # art. 5: the ante (5(1)) and the jackpot bet (5(2)) before the deal; the additional
+        # art. 5(1): the ante and art. 5(2): the jackpot bet, before the deal; the additional
         # bet, the raise (art. 5(3)), only as a decision after it (art. 6(5)-(6))
         if kind not in ("ante", "jackpot"):
             raise RuleViolation(

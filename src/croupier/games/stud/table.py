@@ -114,7 +114,8 @@ class StudTableRound:
         return "raise"
 
     def private_view(self, bettor: str) -> dict[str, Any]:
-        """The player's own cards and the dealer's face-up card (art. 7, 12)."""
+        """The player's own cards and the dealer's face-up card (art. 7; art. 12(2): players
+        may not share what they hold while deciding)."""
         return self.inner.view(self._seat(bettor, assign=False))
 
     def public_view(self) -> dict[str, Any]:
