@@ -846,7 +846,13 @@ class Table:
                     await self._settle_decided()
         if self.config.mode == "multi" and self.closes_at is not None and now >= self.closes_at:
             if self.round.bets:
-                await self._play()
+                try:
+                    await self._play()
+                except RuleViolation as refused:  # the rules refuse to deal these bets: the
+                    # window must not close again and again on them; void and refund (rule 29)
+                    log.warning("table %s: the deal was refused (%s); round void", self.id, refused)
+                    self.closes_at = None
+                    await self._fault(f"the deal was refused: {refused.message} ({refused.rule})")
             else:  # no bet, no cards: no round was played, so nobody missed one (PT rule 2,
                 # «Jogada»: "operações que se iniciam com a realização das apostas"; rule 35(b))
                 self.publish(

@@ -82,10 +82,33 @@ def test_every_hand_starts_with_an_ante_art_6_2():
     """Art. 6(2): "No início de cada «mão», cada jogador tem de efectuar uma aposta inicial"
     (each hand starts with an ante): a jackpot bet alone deals no hand."""
     rnd = StudRound(stud_rules(), stud_deck(["2S 2H 5C 7D 9S"], DEALER_AK), jackpot_pool=100000)
-    rnd.place_bet("p1", 1, "jackpot", 100)
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation, match=r"art\. 10\(1\)"):  # the ante first
+        rnd.place_bet("p1", 1, "jackpot", 100)
+    with pytest.raises(RuleViolation, match=r"art\. 6\(2\)"):  # no ante, no deal
         rnd.deal()
-    assert rnd.hand_cards(1) == ()
+    assert rnd.hand_cards(1) == () and rnd.bets == ()
+
+
+def test_a_carried_jackpot_bet_waits_for_its_ante_and_the_others_are_dealt_art_11_1():
+    """Art. 11(1): after a void round "as apostas realizadas no «jackpot progressivo» são
+    transferidas automaticamente para a jogada seguinte" (the jackpot bets are carried to the
+    next round). Its player may not ante: the round deals the other hands, and the jackpot bet,
+    whose hand has no ante (art. 10(1)), is carried again, its stake untouched."""
+    from croupier.games.protocol import Bet
+
+    carried = [Bet("p2", "jackpot", 100, True, 2)]
+    rnd = StudRound(
+        stud_rules(), stud_deck(["2S 2H 5C 7D 9S"], DEALER_AK), jackpot_pool=100000, carried=carried
+    )
+    rnd.place_bet("p1", 1, "ante", 100)
+    rnd.deal()  # a jackpot bet without its ante does not hold up the table
+    rnd.decide(1, "raise")
+    s = rnd.settle()
+    assert s.conserved
+    assert [(b.bettor, b.kind, b.amount, b.box) for b in s.carry_over] == [
+        ("p2", "jackpot", 100, 2)
+    ]
+    assert of(s, "jackpot", 2).payout == 100 and "art. 11(1)" in of(s, "jackpot", 2).reason
 
 
 def test_the_round_is_decided_once_every_hand_has_decided_art_6_8_and_9_3():

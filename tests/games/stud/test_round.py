@@ -164,17 +164,20 @@ def test_bet_refusals_name_the_rule_and_change_nothing():
     refused(rnd, ("a", 1, "ante", 100001), "amount", "above the maximum")
     refused(rnd, ("a", 1, "ante", -5), "amount", "positive whole number")
     refused(rnd, ("a", 1, "raise", 200), "bet", "art. 5")
-    refused(rnd, ("a", 1, "jackpot", 200), "amount", "art. 10(1)")
+    refused(rnd, ("a", 1, "jackpot", 100), "bet", "art. 10(1)")  # no ante on the hand yet
     rnd.place_bet("a", 1, "ante", 100)
+    refused(rnd, ("a", 1, "jackpot", 200), "amount", "art. 10(1)")  # the ticket is 100
     refused(rnd, ("b", 1, "ante", 100), "seat", "art. 6(1)")
 
 
 def test_jackpot_bet_needs_an_ante_and_comes_before_the_first_card():
     rnd = StudRound(stud_rules(), stud_deck(["2S 2H 5C 7D 9S"], DEALER_AK))
+    with pytest.raises(RuleViolation, match=r"art\. 10\(1\)"):
+        rnd.place_bet("a", 1, "jackpot", 100)
+    rnd.place_bet("a", 1, "ante", 100)
     rnd.place_bet("a", 1, "jackpot", 100)
     with pytest.raises(RuleViolation, match=r"art\. 10\(1\)"):
-        rnd.deal()
-    rnd.place_bet("a", 1, "ante", 100)
+        rnd.withdraw_bet("a", 1, "ante")  # not from under the jackpot bet
     rnd.deal()
     refused(rnd, ("a", 1, "jackpot", 100), "phase", "art. 6(3)")
 

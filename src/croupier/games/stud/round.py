@@ -226,6 +226,15 @@ class StudRound(RecordedRound):
         else:
             spec = rules.jackpot
             assert spec is not None
+            if hand is None or not hand.ante:
+                # art. 10(1): the player "deve: Seleccionar uma aposta inicial, e uma aposta no
+                # «jackpot progressivo»": the ante first (docs/choices.md T6)
+                raise RuleViolation(
+                    "bet",
+                    f"seat {seat}: a jackpot bet goes with an ante on the same hand: place one "
+                    "first",
+                    cite("art. 10(1)"),
+                )
             if spec.stake is not None and total != spec.stake:
                 raise RuleViolation(
                     "amount",
@@ -258,6 +267,12 @@ class StudRound(RecordedRound):
         amount = (hand.ante if kind == "ante" else hand.jackpot) if hand else 0
         if hand is None or hand.player != player or not amount:
             raise RuleViolation("bet", f"{player} has no {kind} on seat {seat}", cite("art. 6"))
+        if kind == "ante" and hand.jackpot:
+            raise RuleViolation(
+                "bet",
+                f"seat {seat}: the jackpot bet stands on this ante: take it back first",
+                cite("art. 10(1)"),
+            )
 
     def withdraw_bet(self, player: str, seat: int, kind: str) -> tuple[Event, ...]:
         self.verify_withdraw_bet(player, seat, kind)
@@ -282,14 +297,6 @@ class StudRound(RecordedRound):
             raise RuleViolation(
                 "phase", f"cards are already dealt ({self._phase.value})", cite("art. 7")
             )
-        for seat, hand in sorted(self._hands.items()):
-            if hand.jackpot and not hand.ante:
-                raise RuleViolation(
-                    "bet",
-                    f"seat {seat}: a jackpot bet needs an ante on the "
-                    "same hand (place one, or take the jackpot bet back)",
-                    cite("art. 10(1)"),
-                )
         if not any(h.ante for h in self._hands.values()):
             raise RuleViolation("bet", "no hand has an ante", cite("art. 6(2)"))
         for seat in extra_seats:
@@ -411,6 +418,11 @@ class StudRound(RecordedRound):
     def can_settle(self) -> bool:
         return allowed(self.verify_settle)
 
+    def _waiting_jackpots(self) -> set[int]:
+        """Seats holding only a jackpot bet carried from a void round (art. 11(1)): no ante
+        was placed on them, so they are not dealt, and the bet waits for the next round."""
+        return {s for s, h in self._hands.items() if h.jackpot and not h.ante and not h.dead}
+
     def settle(self) -> StudSettlement:
         """Open the dealer's hand and settle every bet (art. 9, 10)."""
         self.verify_settle()
@@ -424,8 +436,11 @@ class StudRound(RecordedRound):
         house = 0
         eligible: list[tuple[int, str]] = []
         jackpot_stakes = 0
+        waiting = self._waiting_jackpots()
         for seat in sorted(self._hands):
             hand = self._hands[seat]
+            if seat in waiting:
+                continue
             rank = rank5(hand.cards)
             cat = category_of(rank)
             folded = hand.decision == "fold"
@@ -457,7 +472,7 @@ class StudRound(RecordedRound):
             paid = {w.seat: w for w in jackpot.wins}
             for seat in sorted(self._hands):
                 hand = self._hands[seat]
-                if not hand.jackpot or hand.player is None:
+                if not hand.jackpot or hand.player is None or seat in waiting:
                     continue
                 win = paid.get(seat)
                 if win is not None:
@@ -485,12 +500,23 @@ class StudRound(RecordedRound):
                 - movement.paid_by_house
                 - movement.house_funding
             )
+        carried = []
+        for seat in sorted(waiting):  # a carried jackpot bet whose hand took no ante this round
+            hand = self._hands[seat]
+            assert hand.player is not None
+            why = cite("art. 11(1): carried; it waits for an ante on its hand (art. 10(1))")
+            settled.append(
+                BetSettlement(
+                    hand.player, "jackpot", hand.jackpot, "push", hand.jackpot, 0, why, seat
+                )
+            )
+            carried.append(Bet(hand.player, "jackpot", hand.jackpot, True, seat))
         settlement = StudSettlement(
             self.number,
             False,
             None,
             tuple(settled),
-            (),
+            tuple(carried),
             tuple(self.dealer),
             d_cat,
             qualifies,
