@@ -84,7 +84,9 @@ class RunningServer:
         assert response.status_code == 201, response.text
         return dict(response.json())
 
-    def player(self, name: str, deposit: int = 0, *, demo: bool = False) -> dict[str, str]:
+    def player(
+        self, name: str, deposit: int = 0, *, demo: bool = False, currency: str = "EUR"
+    ) -> dict[str, str]:
         response = self.http.post(
             "/players", json={"name": name, "demo": demo}, headers=self.operator
         )
@@ -93,7 +95,9 @@ class RunningServer:
         headers["token"] = response.json()["token"]
         if deposit:
             done = self.http.post(
-                f"/players/{name}/deposits", json={"amount": deposit}, headers=self.operator
+                f"/players/{name}/deposits",
+                json={"amount": deposit, "currency": currency},
+                headers=self.operator,
             )
             assert done.status_code == 200, done.text
         return headers

@@ -28,17 +28,6 @@ from tests.server.conftest import RunningServer
 DEPOSIT = 10_000_00
 
 
-def _funded(server: RunningServer, name: str, currency: str = "EUR") -> dict[str, str]:
-    headers = server.player(name)
-    done = server.http.post(
-        f"/players/{name}/deposits",
-        json={"amount": DEPOSIT, "currency": currency},
-        headers=server.operator,
-    )
-    assert done.status_code == 200, done.text
-    return headers
-
-
 def _round_status(server: RunningServer, round_id: int) -> Any:
     response = server.http.get(f"/rounds/{round_id}", headers=server.operator)
     if response.status_code == 409:  # in play: nobody reads it yet (finding 1)
@@ -55,7 +44,7 @@ def test_a_withdrawal_of_a_bet_kind_blackjack_has_not_is_refused_and_the_table_p
     table = server.open_table(
         ruleset="macau-blackjack-2007", betting_seconds=10, decision_seconds=20, pause_seconds=0
     )["id"]
-    ana = _funded(server, "ana", "MOP")
+    ana = server.player("ana", DEPOSIT, currency="MOP")
     server.sit(table, ana)
     assert server.bet(table, ana, "bet", 100_00).status_code == 201
     refused = server.http.delete(f"/tables/{table}/bets/ante", headers=server.auth(ana), timeout=10)
@@ -73,7 +62,7 @@ def test_a_withdrawal_of_a_bet_kind_blackjack_has_not_is_refused_and_the_table_p
 def test_a_refused_limits_change_leaves_the_round_in_play_alone(server: RunningServer) -> None:
     """Finding 5: an operator's limits change refused with 422 voided the round in play."""
     table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
-    ana = _funded(server, "ana")
+    ana = server.player("ana", DEPOSIT)
     server.sit(table, ana)
     assert server.bet(table, ana, "banker", 10_00).status_code == 201
     round_id = server.casino.tables[table].round_id
@@ -97,7 +86,7 @@ def test_a_second_server_on_the_same_database_refuses_to_start(server: RunningSe
     too (paid twice). One process serves a database: the second refuses to start and touches
     nothing."""
     table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
-    ana = _funded(server, "ana")
+    ana = server.player("ana", DEPOSIT)
     server.sit(table, ana)
     assert server.bet(table, ana, "player", 40_00).status_code == 201
     round_id = server.casino.tables[table].round_id
@@ -140,7 +129,7 @@ def test_a_round_whose_books_disagree_does_not_keep_the_server_from_starting(
     first = RunningServer(database_url)
     try:
         table = first.open_table(betting_seconds=10, pause_seconds=0)["id"]
-        ana = _funded(first, "ana")
+        ana = first.player("ana", DEPOSIT)
         first.sit(table, ana)
         assert first.bet(table, ana, "player", 40_00).status_code == 201
         round_id = first.casino.tables[table].round_id
@@ -179,7 +168,7 @@ def test_hostile_amounts_are_refused_where_they_enter_and_touch_nobody(
         **open_,
     )["id"]
     other = server.open_table(**open_)["id"]
-    ana, bruno = _funded(server, "ana"), _funded(server, "bruno")
+    ana, bruno = server.player("ana", DEPOSIT), server.player("bruno", DEPOSIT)
     server.sit(table, ana)
     server.sit(other, bruno)
     assert server.bet(other, bruno, "banker", 20_00).status_code == 201
@@ -222,7 +211,7 @@ def test_bad_input_gets_a_4xx_naming_it_and_changes_nothing(server: RunningServe
     long demo name each answered 500 (the last one creating the player anyway), or were
     accepted."""
     table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
-    ana = _funded(server, "ana")
+    ana = server.player("ana", DEPOSIT)
     server.sit(table, ana)
     raw = {"Content-Type": "application/json", **server.auth(ana)}
     for text in ('{"kind": "player", "amount": NaN}', '{"kind": "player", "amount": Infinity}'):
@@ -270,7 +259,7 @@ def test_the_same_websocket_bet_sent_twice_is_staked_once(server: RunningServer)
     """Finding 7: the same bet (same ref) sent twice was staked twice. A client's reference
     makes a command idempotent: the repeat is answered with the first answer, marked so."""
     table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
-    ana, bruno = _funded(server, "ana"), _funded(server, "bruno")
+    ana, bruno = server.player("ana", DEPOSIT), server.player("bruno", DEPOSIT)
     server.sit(table, ana)
     server.sit(table, bruno)
     ws, other = server.watch(table, ana["token"]), server.watch(table, bruno["token"])
@@ -307,7 +296,7 @@ def test_a_flooding_connection_is_refused_then_closed_and_honest_bets_go_through
     closed (server/rates.py)."""
     limits = server.casino.rates.limits
     table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
-    ana, bruno = _funded(server, "ana"), _funded(server, "bruno")
+    ana, bruno = server.player("ana", DEPOSIT), server.player("bruno", DEPOSIT)
     server.sit(table, ana)
     server.sit(table, bruno)
     flood, honest = server.watch(table, ana["token"]), server.watch(table, bruno["token"])
@@ -349,7 +338,7 @@ def test_a_flooding_connection_is_refused_then_closed_and_honest_bets_go_through
 
 def test_a_player_holds_a_bounded_number_of_connections(server: RunningServer) -> None:
     table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
-    ana = _funded(server, "ana")
+    ana = server.player("ana", DEPOSIT)
     held = [
         server.watch(table, ana["token"])
         for _ in range(server.casino.rates.limits.connections_per_player)
@@ -400,7 +389,7 @@ def test_websocket_tokens_stay_out_of_urls_and_origins_are_checked(database_url:
     server = RunningServer(database_url, allowed_origins=("https://casino.example",))
     try:
         table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
-        ana = _funded(server, "ana")
+        ana = server.player("ana", DEPOSIT)
         server.sit(table, ana)
         url = f"ws://127.0.0.1:{server.port}/tables/{table}/ws"
         with pytest.raises(InvalidStatus):

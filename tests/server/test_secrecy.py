@@ -19,10 +19,12 @@ What is hidden, from the texts:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import threading
 import time
+from collections.abc import Iterator
 
 from websockets.sync.client import ClientConnection
 
@@ -86,29 +88,36 @@ class Recorder:
         self._reader.join(5)
         self.ws.close()
 
+    def __enter__(self) -> Recorder:
+        return self
 
-def _mop(server: RunningServer, name: str) -> dict[str, str]:
-    headers = server.player(name)
-    done = server.http.post(
-        f"/players/{name}/deposits",
-        json={"amount": DEPOSIT, "currency": "MOP"},
-        headers=server.operator,
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+@contextlib.contextmanager
+def _server(database_url: str, name: str, cards: str) -> Iterator[RunningServer]:
+    server = RunningServer(database_url, stacked={name: StackedCards(cards)})
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _stud_table(server: RunningServer) -> int:
+    opened = server.open_table(
+        name="stud", ruleset="macau-stud-2004", betting_seconds=10, pause_seconds=0
     )
-    assert done.status_code == 200, done.text
-    return headers
-
-
-def _server(database_url: str, name: str, cards: str) -> RunningServer:
-    return RunningServer(database_url, stacked={name: StackedCards(cards)})
+    return int(opened["id"])
 
 
 def test_stud_hole_cards_and_folded_hands_stay_hidden(database_url: str) -> None:
-    server = _server(database_url, "stud", STUD)
-    try:
-        table = server.open_table(
-            name="stud", ruleset="macau-stud-2004", betting_seconds=10, pause_seconds=0
-        )["id"]
-        ana, bruno = _mop(server, "ana"), _mop(server, "bruno")
+    with _server(database_url, "stud", STUD) as server:
+        table = _stud_table(server)
+        ana, bruno = (
+            server.player("ana", DEPOSIT, currency="MOP"),
+            server.player("bruno", DEPOSIT, currency="MOP"),
+        )
         server.sit(table, ana)
         server.sit(table, bruno)
         watcher, second = Recorder(server, table, None), Recorder(server, table, bruno)
@@ -156,17 +165,12 @@ def test_stud_hole_cards_and_folded_hands_stay_hidden(database_url: str) -> None
             watcher.close()
             second.close()
             own.close()
-    finally:
-        server.stop()
 
 
 def test_stud_with_every_hand_folded_turns_no_dealer_card_over(database_url: str) -> None:
-    server = _server(database_url, "stud", STUD)
-    try:
-        table = server.open_table(
-            name="stud", ruleset="macau-stud-2004", betting_seconds=10, pause_seconds=0
-        )["id"]
-        ana = _mop(server, "ana")
+    with _server(database_url, "stud", STUD) as server:
+        table = _stud_table(server)
+        ana = server.player("ana", DEPOSIT, currency="MOP")
         server.sit(table, ana)
         watcher = Recorder(server, table, None)
         try:
@@ -182,13 +186,10 @@ def test_stud_with_every_hand_folded_turns_no_dealer_card_over(database_url: str
             assert watcher.cards() & dealt == {deck[9]}  # the dealer's face-up card only
         finally:
             watcher.close()
-    finally:
-        server.stop()
 
 
 def test_blackjack_shows_no_card_before_it_is_dealt(database_url: str) -> None:
-    server = _server(database_url, "bj", BLACKJACK)
-    try:
+    with _server(database_url, "bj", BLACKJACK) as server:
         table = server.open_table(
             name="bj",
             ruleset="macau-blackjack-2007",
@@ -196,7 +197,10 @@ def test_blackjack_shows_no_card_before_it_is_dealt(database_url: str) -> None:
             decision_seconds=20,
             pause_seconds=0,
         )["id"]
-        ana, bruno = _mop(server, "ana"), _mop(server, "bruno")
+        ana, bruno = (
+            server.player("ana", DEPOSIT, currency="MOP"),
+            server.player("bruno", DEPOSIT, currency="MOP"),
+        )
         server.sit(table, ana)
         server.sit(table, bruno)
         watcher, second = Recorder(server, table, None), Recorder(server, table, bruno)
@@ -220,13 +224,10 @@ def test_blackjack_shows_no_card_before_it_is_dealt(database_url: str) -> None:
         finally:
             watcher.close()
             second.close()
-    finally:
-        server.stop()
 
 
 def test_baccarat_shows_no_card_before_no_more_bets(database_url: str) -> None:
-    server = _server(database_url, "bac", BACCARAT)
-    try:
+    with _server(database_url, "bac", BACCARAT) as server:
         table = server.open_table(name="bac", betting_seconds=10, pause_seconds=0)["id"]
         ana = server.player("ana", 1_000_00)
         server.sit(table, ana)
@@ -240,8 +241,6 @@ def test_baccarat_shows_no_card_before_no_more_bets(database_url: str) -> None:
             assert set(BACCARAT.split()) <= watcher.cards()  # all face up once dealt
         finally:
             watcher.close()
-    finally:
-        server.stop()
 
 
 def test_an_individual_tables_stakes_are_its_players_alone(database_url: str) -> None:
