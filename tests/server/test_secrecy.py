@@ -111,15 +111,18 @@ def _stud_table(server: RunningServer) -> int:
     return int(opened["id"])
 
 
+def _seated(server: RunningServer, table: int) -> tuple[dict[str, str], dict[str, str]]:
+    """ana and bruno, with MOP to bet, seated at ``table``."""
+    ana, bruno = (server.player(n, DEPOSIT, currency="MOP") for n in ("ana", "bruno"))
+    server.sit(table, ana)
+    server.sit(table, bruno)
+    return ana, bruno
+
+
 def test_stud_hole_cards_and_folded_hands_stay_hidden(database_url: str) -> None:
     with _server(database_url, "stud", STUD) as server:
         table = _stud_table(server)
-        ana, bruno = (
-            server.player("ana", DEPOSIT, currency="MOP"),
-            server.player("bruno", DEPOSIT, currency="MOP"),
-        )
-        server.sit(table, ana)
-        server.sit(table, bruno)
+        ana, bruno = _seated(server, table)
         watcher, second = Recorder(server, table, None), Recorder(server, table, bruno)
         own = server.watch(table, ana["token"])
         deck = STUD.split()
@@ -197,12 +200,7 @@ def test_blackjack_shows_no_card_before_it_is_dealt(database_url: str) -> None:
             decision_seconds=20,
             pause_seconds=0,
         )["id"]
-        ana, bruno = (
-            server.player("ana", DEPOSIT, currency="MOP"),
-            server.player("bruno", DEPOSIT, currency="MOP"),
-        )
-        server.sit(table, ana)
-        server.sit(table, bruno)
+        ana, bruno = _seated(server, table)
         watcher, second = Recorder(server, table, None), Recorder(server, table, bruno)
         try:
             assert server.bet(table, ana, "bet", 100_00).status_code == 201
