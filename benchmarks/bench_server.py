@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import multiprocessing
 import os
@@ -72,7 +73,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-PIN: dict[str, set[int]] = {}  # --pin: the server on one core, the clients on the others
+PIN: dict[str, set[int]] = {}
+REFS = itertools.count(1)  # bet references, unique in the process
 
 
 def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
@@ -208,13 +210,16 @@ async def bettor(
                     return message
 
     try:
-        ref = 0
+        n = 0
         start = time.perf_counter()
         while time.perf_counter() < until:
-            ref += 1
+            n += 1
             if rate:
-                await asyncio.sleep(max(0.0, start + phase + ref / rate - time.perf_counter()))
+                await asyncio.sleep(max(0.0, start + phase + n / rate - time.perf_counter()))
             sent = time.perf_counter()
+            # a reference never used before by this player: the server answers a repeated one
+            # with its first answer and stakes nothing (server/idempotency.py)
+            ref = next(REFS)
             message = await ask({"type": "bet", "kind": "player", "amount": 100, "ref": ref})
             if message["type"] == "ack":
                 latencies.append(time.perf_counter() - sent)
