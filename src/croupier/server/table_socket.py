@@ -35,7 +35,7 @@ from croupier.server.hub import Watcher
 from croupier.server.idempotency import Answers, checked_ref
 from croupier.server.rates import CLOSE_FLOODING, STRIKES
 from croupier.server.service import Casino
-from croupier.store.players import Player
+from croupier.store.players import Player, token_hash
 from croupier.table.runtime import Table
 
 Scope = MutableMapping[str, Any]
@@ -102,6 +102,7 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
     watcher.queue.put_nowait(dumps({"type": "table", **view}))
     bucket = casino.rates.limits.connection()
     strikes = 0
+    digest = token_hash(token) if token is not None else None
     try:
         while True:
             message = await receive()
@@ -125,7 +126,7 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
                 watcher.queue.put_nowait(casino.rates.limits.refusal(over))
                 continue
             strikes = 0
-            if token is not None and casino.players.remembered(token) is None:
+            if digest is not None and casino.players.remembered_digest(digest) is None:
                 await _close(send, 4401, "the session expired: log in again")
                 return
             text = message.get("text")

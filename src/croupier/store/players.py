@@ -138,7 +138,10 @@ class Players:
     def remembered(self, token: str) -> Player | None:
         """The player of a token already seen and not expired, without touching the database
         (the event loop's fast path); the use counts as activity."""
-        digest = token_hash(token)
+        return self.remembered_digest(token_hash(token))
+
+    def remembered_digest(self, digest: str) -> Player | None:
+        """:meth:`remembered` by the token's SHA-256 (a connection hashes its token once)."""
         entry = self._known.get(digest)
         if entry is None:
             return None
