@@ -130,11 +130,43 @@ def test_croupier_serve_on_its_defaults(tmp_path: Path) -> None:
         assert (tmp_path / "croupier.db").exists()  # the default: SQLite in the current directory
         base = f"http://127.0.0.1:{port}"
         tables = httpx.get(f"{base}/tables").json()
-        assert len(tables) == 2 and all(t["demo"] for t in tables)
+        assert len(tables) == 4 and all(t["demo"] for t in tables)
         assert {t["mode"] for t in tables} == {"multi", "individual"}
+        # all three games, so a newcomer sees them without curl (issue 18, item 12)
+        assert {t["game"] for t in tables} == {"baccarat", "stud", "blackjack"}
         me = httpx.get(f"{base}/me", headers={"Authorization": f"Bearer {demo_token}"}).json()
         assert me["demo"] is True and me["balances"]["DEMO"] > 0
         assert httpx.get(f"{base}/openapi.json").status_code == 200
     finally:
         process.terminate()
         process.wait(30)
+
+
+def test_what_a_newcomer_met_in_the_api(server: RunningServer) -> None:
+    """Issue 18, item 11: POST /tables/{id}/sessions with no body answered 422 (it needed
+    `{}`); timestamps carried a UTC offset on PostgreSQL and none on SQLite; /favicon.ico was
+    404."""
+    table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
+    ana = server.player("ana", 100_00)
+    joined = server.http.post(f"/tables/{table}/sessions", headers=server.auth(ana))
+    assert joined.status_code == 201, joined.text
+    assert joined.json()["seat"] == 1  # the first free seat
+    assert server.bet(table, ana, "player", 10_00).status_code == 201
+    server.advance(10)
+    last = server.http.get(f"/tables/{table}/rounds/last", headers=server.auth(ana)).json()
+    statement = server.http.get(
+        f"/sessions/{joined.json()['session']}", headers=server.auth(ana)
+    ).json()
+    for stamp in (last["opened_at"], last["closed_at"], statement["started_at"]):
+        assert stamp.endswith("+00:00"), stamp  # ISO 8601 with its offset, both databases
+    icon = server.http.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
+
+
+def test_the_stud_ante_pays_1_to_1_when_the_dealer_does_not_qualify(server: RunningServer) -> None:
+    """Issue 18, item 2: the ante area said it was "returned" when the dealer does not qualify;
+    Macau stud art. 9(2): "as apostas iniciais são pagas 1 para 1" (the antes are paid 1:1)."""
+    table = server.open_table(ruleset="macau-stud-2004", betting_seconds=10)["id"]
+    info = server.http.get(f"/tables/{table}/information").json()
+    [ante] = [b for b in info["bets"] if b["kind"] == "ante"]
+    assert "returned" not in ante["pays"] and "1:1 when the dealer does not qualify" in ante["pays"]

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from croupier.errors import RulesetError, RuleViolation
@@ -155,6 +155,11 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     async def index() -> str:
         return resources.files("croupier.web").joinpath("index.html").read_text(encoding="utf-8")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        icon = resources.files("croupier.web").joinpath("favicon.svg").read_bytes()
+        return Response(icon, media_type="image/svg+xml")
+
     @app.get("/health")
     async def health() -> dict[str, Any]:
         return {
@@ -264,10 +269,12 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         }
 
     @app.post("/tables/{table_id}/sessions", status_code=201)
-    async def start_session(table_id: TableId, body: SessionIn, player: Me) -> dict[str, Any]:
-        result: dict[str, Any] = await table_of(table_id).command(
-            "join", player=player, seat=body.seat
-        )
+    async def start_session(
+        table_id: TableId, player: Me, body: SessionIn | None = None
+    ) -> dict[str, Any]:
+        """Take a seat and start a session (PT rule 34); no body: the first free seat."""
+        seat = body.seat if body is not None else None
+        result: dict[str, Any] = await table_of(table_id).command("join", player=player, seat=seat)
         return result
 
     @app.post("/tables/{table_id}/bets", status_code=201)

@@ -43,6 +43,17 @@ WRITER_LANES = 4  # PostgreSQL: writer threads, each with its connection (store/
 DEFAULT_TABLES = (
     TableConfig("Demo Ponto e Banca", mode="multi", seats=7, betting_seconds=15, demo=True),
     TableConfig("Demo individual table", mode="individual", seats=1, demo=True),
+    # a newcomer sees all three games without curl (issue 18, item 12)
+    TableConfig(
+        "Demo Macau Stud", ruleset="macau-stud-2004", seats=7, betting_seconds=15, demo=True
+    ),
+    TableConfig(
+        "Demo Macau Blackjack",
+        ruleset="macau-blackjack-2007",
+        seats=7,
+        betting_seconds=15,
+        demo=True,
+    ),
 )
 
 

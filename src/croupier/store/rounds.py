@@ -160,6 +160,14 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def iso(when: datetime | None) -> str | None:
+    """ISO 8601 with its UTC offset on both databases (SQLite hands back naive datetimes of
+    what was written in UTC; issue 18, item 11)."""
+    if when is None:
+        return None
+    return (when if when.tzinfo is not None else when.replace(tzinfo=UTC)).isoformat()
+
+
 def _settle_rows(connection: Connection, round_id: int, results: Sequence[BetResult]) -> None:
     """Each bet's outcome on its row, in one batched statement."""
     if not results:
@@ -599,8 +607,8 @@ class RoundRecords:
             "shoe": row.shoe,
             "result": row.result,
             "void_reason": row.void_reason,
-            "opened_at": row.opened_at.isoformat() if row.opened_at else None,
-            "closed_at": row.closed_at.isoformat() if row.closed_at else None,
+            "opened_at": iso(row.opened_at),
+            "closed_at": iso(row.closed_at),
             "bets": [
                 {
                     "player": b.name,
@@ -713,8 +721,8 @@ class RoundRecords:
             "session": row.id,
             "table_id": row.table_id,
             "seat": row.seat,
-            "started_at": row.started_at.isoformat(),
-            "ended_at": row.ended_at.isoformat() if row.ended_at else None,
+            "started_at": iso(row.started_at),
+            "ended_at": iso(row.ended_at),
             "end_reason": row.end_reason,
             "rounds": rounds_played,
             "total_bet": bet,

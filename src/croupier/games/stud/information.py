@@ -15,7 +15,9 @@ def table_information(rules: StudRules) -> dict[str, Any]:
         {
             "kind": "ante",
             "title": "Ante",
-            "pays": "1:1 when the dealer qualifies and you win; returned when the dealer does not",
+            # art. 9(2): a dealer who does not qualify pays the ante 1:1 (the raise comes back)
+            "pays": "1:1 when you beat a qualifying dealer, and 1:1 when the dealer does not "
+            "qualify",
             "minimum": rules.minimum_ante,
             "maximum": rules.maximum_ante,
             "article": cite("art. 9"),
