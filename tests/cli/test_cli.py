@@ -254,3 +254,19 @@ def test_play_adding_to_tie_bets_settles_both():
     game, _ = _terminal(TIE_THEN_PLAYER, ["player 100", "banker 200", "q"], bankroll=100000)
     # round 2: the carried Player 100 wins 1:1, the new Banker 200 loses
     assert game.balance == 100000 - 20000 + 10000 and game.rounds == 2
+
+
+def test_what_a_newcomer_met_on_the_command_line():
+    """Issue 18, items 7 and 9: `rules macau-2009` lost its [shoe], [table], [bets] headings
+    (read as markup; they are the names --set needs); `--seed -3` did not name the option;
+    `--cards "9S"` dealt nothing and exited 0; `blackjack hint "AS"` took one card."""
+    shown = run("rules", "macau-2009")
+    assert shown.exit_code == 0
+    assert all(f"[{s}]" in shown.stdout for s in ("shoe", "table", "bets"))
+    seed = run("baccarat", "deal", "--seed", "-3")
+    assert seed.exit_code == 2 and "--seed" in seed.output
+    for game in ("baccarat", "stud"):
+        nothing = run(game, "deal", "--cards", "9S")
+        assert nothing.exit_code == 2 and "no complete round" in nothing.output, game
+    one = run("blackjack", "hint", "AS", "--dealer", "9H")
+    assert one.exit_code == 2 and "two cards" in one.output

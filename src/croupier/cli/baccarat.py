@@ -9,6 +9,7 @@ from croupier.cli.baccarat_play import TerminalBaccarat
 from croupier.cli.common import (
     FORMAT_OPTION,
     RULESET_OPTION,
+    SEED_OPTION,
     SET_OPTION,
     Format,
     console,
@@ -32,7 +33,7 @@ app = typer.Typer(help="Baccarat (Macau 2004/2009, Portuguese online 2015).", no
 @app.command("deal")
 def deal(
     ruleset: str = RULESET_OPTION,
-    seed: int = typer.Option(None, "--seed", help="Seed a reproducible shoe (default: CSPRNG)."),
+    seed: int = SEED_OPTION,
     rounds: int = typer.Option(10, "--rounds", "-n", min=1, help="Rounds to deal."),
     cards: str = typer.Option(
         None,
@@ -55,6 +56,8 @@ def deal(
         )
     except (CroupierError, ValueError) as exc:
         fail(f"--cards: {exc}" if cards is not None else str(exc))
+    if not report["rounds"]:  # issue 18, item 9: it dealt nothing and exited 0
+        fail("--cards: no complete round can be dealt from these cards")
     if fmt is Format.json:
         print_json(report)
         return
@@ -83,8 +86,6 @@ def deal(
         if record["jackpot"]:
             for modality, combination in record["jackpot"].items():
                 console.print(f"  jackpot {modality}: {combination or '-'}")
-    if not report["rounds"]:
-        console.print("[yellow]no complete round could be dealt from these cards[/]")
 
 
 def _codes(texts: list[str]) -> list[int]:
@@ -99,7 +100,7 @@ def _codes(texts: list[str]) -> list[int]:
 def play(
     ruleset: str = RULESET_OPTION,
     bankroll: str = typer.Option("10000", "--bankroll", help="Starting balance (major units)."),
-    seed: int = typer.Option(None, "--seed", help="Seed a reproducible shoe (default: CSPRNG)."),
+    seed: int = SEED_OPTION,
     settings: list[str] = SET_OPTION,
 ) -> None:
     """Play baccarat against the house in the terminal."""

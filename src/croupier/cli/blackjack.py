@@ -8,6 +8,7 @@ from croupier.cards import parse_card, parse_cards
 from croupier.cli.blackjack_play import TerminalBlackjack, hand_text
 from croupier.cli.common import (
     FORMAT_OPTION,
+    SEED_OPTION,
     SET_OPTION,
     Format,
     console,
@@ -33,7 +34,7 @@ RULESET = typer.Option("macau-blackjack-2007", "--ruleset", "-r", help="Preset n
 @app.command("deal")
 def deal(
     ruleset: str = RULESET,
-    seed: int = typer.Option(None, "--seed", help="Seed a reproducible shoe (default: CSPRNG)."),
+    seed: int = SEED_OPTION,
     rounds: int = typer.Option(1, "--rounds", "-n", min=1),
     boxes: int = typer.Option(1, "--boxes", min=1, max=9, help="Boxes in play."),
     cards: str = typer.Option(
@@ -99,6 +100,8 @@ def hint(
         up = VALUES[parse_card(dealer)]
     except (CroupierError, ValueError) as exc:
         fail(str(exc))
+    if len(cards) < 2:  # issue 18, item 9: a hand has two cards at least
+        fail(f"HAND: {hand!r} is {len(cards)} card; a hand has two cards at least")
     legal = {"hit", "stand"}
     if len(cards) == 2:
         legal.add("double")
@@ -147,7 +150,7 @@ def strategy(
 def play(
     ruleset: str = RULESET,
     bankroll: str = typer.Option("10000", "--bankroll", help="Starting balance (major units)."),
-    seed: int = typer.Option(None, "--seed", help="Seed a reproducible shoe (default: CSPRNG)."),
+    seed: int = SEED_OPTION,
     settings: list[str] = SET_OPTION,
 ) -> None:
     """Play blackjack with one or several boxes, with a basic-strategy trainer."""

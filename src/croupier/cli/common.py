@@ -56,6 +56,10 @@ SET_OPTION = typer.Option(
     help="Override a ruleset option, e.g. --set bets.commission=banker6_half (repeatable).",
 )
 FORMAT_OPTION = typer.Option(Format.text, "--format", "-f", help="Output format.")
+#: a reproducible shoe or deck; a negative seed is refused naming the option (issue 18)
+SEED_OPTION = typer.Option(
+    None, "--seed", min=0, help="Seed a reproducible shoe or deck (default: the OS CSPRNG)."
+)
 
 
 def bankroll(money: Any, text: str) -> int:

@@ -27,7 +27,9 @@ def baccarat(
         help="A file of the cards as dealt "
         "('-' for standard input); 'burn ...' lines for burned cards.",
     ),
-    seed: int = typer.Option(None, "--seed", help="Follow a simulated shoe dealt with this seed."),
+    seed: int = typer.Option(
+        None, "--seed", min=0, help="Follow a simulated shoe dealt with this seed."
+    ),
     decks: int = typer.Option(None, "--decks", min=1, max=12),
     settings: list[str] = SET_OPTION,
     fmt: Format = FORMAT_OPTION,

@@ -37,7 +37,7 @@ def rules_command(
         console.print(f"  amendments: {', '.join(ruleset.amendments) or 'none'}")
         console.print(f"  bets offered: {', '.join(ruleset.rules.offered_bets)}")
         for section, values in ruleset.options.items():
-            console.print(f"  [{section}]")
+            console.print(f"  \\[{section}]")  # a literal heading, not Rich markup
             for key, value in values.items():
                 console.print(f"    {key} = {value!r}")
         return

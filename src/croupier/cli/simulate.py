@@ -45,7 +45,7 @@ def _progress_run(rounds: int, run: Any) -> Any:
 def baccarat(
     ruleset: str = typer.Option("macau-2009", "--ruleset", "-r"),
     rounds: int = typer.Option(1_000_000, "--rounds", "-n", min=1),
-    seed: int = typer.Option(1, "--seed", help="The run is fully determined by its seed."),
+    seed: int = typer.Option(1, "--seed", min=0, help="The run is fully determined by its seed."),
     workers: int = typer.Option(
         None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
     ),
@@ -132,7 +132,7 @@ def baccarat(
 def stud(
     ruleset: str = typer.Option("macau-stud-2004", "--ruleset", "-r"),
     rounds: int = typer.Option(1_000_000, "--rounds", "-n", min=1),
-    seed: int = typer.Option(1, "--seed"),
+    seed: int = typer.Option(1, "--seed", min=0),
     strategy: str = typer.Option(
         "own",
         "--strategy",
@@ -191,7 +191,7 @@ def stud(
 def blackjack(
     ruleset: str = typer.Option("macau-blackjack-2007", "--ruleset", "-r"),
     rounds: int = typer.Option(1_000_000, "--rounds", "-n", min=1),
-    seed: int = typer.Option(1, "--seed"),
+    seed: int = typer.Option(1, "--seed", min=0),
     workers: int = typer.Option(None, "--workers", "-w", min=1),
     scheduler: str = SCHEDULER,
     settings: list[str] = SET_OPTION,

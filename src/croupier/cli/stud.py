@@ -6,6 +6,7 @@ import typer
 
 from croupier.cli.common import (
     FORMAT_OPTION,
+    SEED_OPTION,
     SET_OPTION,
     Format,
     console,
@@ -30,7 +31,7 @@ RULESET = typer.Option("macau-stud-2004", "--ruleset", "-r", help="Preset name o
 @app.command("deal")
 def deal(
     ruleset: str = RULESET,
-    seed: int = typer.Option(None, "--seed", help="Seed a reproducible deck (default: CSPRNG)."),
+    seed: int = SEED_OPTION,
     hands: int = typer.Option(1, "--hands", min=1, max=7, help="Player hands (art. 2(1))."),
     rounds: int = typer.Option(1, "--rounds", "-n", min=1, help="Rounds to deal."),
     cards: str = typer.Option(
@@ -53,6 +54,8 @@ def deal(
         )
     except (CroupierError, ValueError) as exc:
         fail(f"--cards: {exc}" if cards is not None else str(exc))
+    if not report["rounds"]:  # issue 18, item 9: it dealt nothing and exited 0
+        fail("--cards: no complete round can be dealt from these cards")
     if fmt is Format.json:
         print_json(report)
         return
@@ -74,15 +77,13 @@ def deal(
                 f"{' '.join(card_markup(parse_card(x)) for x in h['cards'])}  "
                 f"{h['category']}, {verdict}"
             )
-    if not report["rounds"]:
-        console.print("[yellow]no complete round could be dealt from these cards[/]")
 
 
 @app.command("play")
 def play(
     ruleset: str = RULESET,
     bankroll: str = typer.Option("10000", "--bankroll", help="Starting balance (major units)."),
-    seed: int = typer.Option(None, "--seed", help="Seed a reproducible deck (default: CSPRNG)."),
+    seed: int = SEED_OPTION,
     settings: list[str] = SET_OPTION,
 ) -> None:
     """Play stud poker against the dealer in the terminal."""
