@@ -270,3 +270,24 @@ def test_what_a_newcomer_met_on_the_command_line():
         assert nothing.exit_code == 2 and "no complete round" in nothing.output, game
     one = run("blackjack", "hint", "AS", "--dealer", "9H")
     assert one.exit_code == 2 and "two cards" in one.output
+
+
+def test_piped_output_never_wraps_or_truncates_a_value():
+    """Issue 18, item 8: piped output wrapped at 80 columns: the SHA-256 commitment split
+    across lines and jackpot rows were cut (`jackpot_B_f…`). Machine-readable values stay
+    whole when the output is not a terminal."""
+    import re
+    import subprocess
+    import sys
+
+    def piped(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "croupier", *args], capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    dealt = piped("baccarat", "deal", "--seed", "1", "--rounds", "1")
+    assert re.search(r"commitment sha256 [0-9a-f]{64};", dealt)
+    analysed = piped("analyze", "baccarat", "--ruleset", "macau-2009-jackpot-b")
+    assert "jackpot_B_six_of_a_kind" in analysed and "…" not in analysed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import sys
 import json
 from typing import Any, NoReturn
 
@@ -13,7 +14,12 @@ from croupier.errors import CroupierError
 from croupier.rulesets import Ruleset, load_ruleset
 from croupier.rulesets.loader import parse_override
 
-console = Console(highlight=False)
+#: piped output (not a terminal) is read by programs: it never wraps or truncates a value (a
+#: SHA-256 commitment, a bet's name), so it is as wide as its longest line (issue 18, item 8)
+_PIPED_WIDTH = 10_000
+console = Console(
+    highlight=False, width=None if sys.stdout.isatty() else _PIPED_WIDTH, soft_wrap=True
+)
 err_console = Console(stderr=True, highlight=False)
 
 
