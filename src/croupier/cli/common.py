@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import enum
-import sys
 import json
+import sys
 from typing import Any, NoReturn
 
 import typer
