@@ -291,3 +291,19 @@ def test_piped_output_never_wraps_or_truncates_a_value():
     assert re.search(r"commitment sha256 [0-9a-f]{64};", dealt)
     analysed = piped("analyze", "baccarat", "--ruleset", "macau-2009-jackpot-b")
     assert "jackpot_B_six_of_a_kind" in analysed and "…" not in analysed
+
+
+def test_limits_shown_are_the_limits_applied_and_small_wordings():
+    """Issue 18, items 6 and 9: `rules pt-ponto-banca-2015` and the terminal game said "no
+    maximum" though PT 812/2015 rule 15 caps every bet ("a) No ponto ou na banca, até 70 vezes
+    o valor da aposta mínima; b) No empate, até 15 vezes; c) No par ... até 8 vezes"); `--set
+    nonsense` suggested an option value most rulesets refuse; "1 decks"."""
+    shown = run("rules", "pt-ponto-banca-2015")
+    assert "player 1.00 to 70.00" in shown.output and "tie 1.00 to 15.00" in shown.output
+    assert "player_pair 1.00 to 8.00" in shown.output
+    played = run("baccarat", "play", "--ruleset", "pt-ponto-banca-2015", "--seed", "1", input="q\n")
+    assert "no maximum" not in played.output and "player 1.00 to 70.00" in played.output
+    hint = run("baccarat", "deal", "--set", "nonsense")
+    suggested = hint.output.rsplit("e.g. ", 1)[1].split()[0]
+    assert run("baccarat", "deal", "--set", suggested, "--rounds", "1").exit_code == 0
+    assert "1 deck," in run("analyze", "baccarat", "--decks", "1").output

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from croupier.analysis.baccarat_par import analyze as analyze_baccarat_shoe
 from croupier.analysis.report_html import render
-from croupier.cli.common import SET_OPTION, console, fail, load, print_json
+from croupier.cli.common import SET_OPTION, console, fail, load, plural, print_json
 from croupier.errors import CroupierError
 
 PAR_FORMAT = typer.Option("text", "--format", "-f", help="text, json or html.")
@@ -52,7 +52,7 @@ def baccarat(
         typer.echo(render(report, summary))
         return
     console.print(
-        f"[bold]{loaded.title}[/] ({loaded.name}): {report['decks']} decks, "
+        f"[bold]{loaded.title}[/] ({loaded.name}): {plural(report['decks'], 'deck')}, "
         f"{report['cards']} cards, {report['combinations']:,} card sequences"
     )
     o = report["outcomes"]
@@ -227,7 +227,7 @@ def blackjack(
             render({"ruleset": loaded.name, "game": "blackjack", "decks": d, "bets": rows}, summary)
         )
         return
-    console.print(f"[bold]{loaded.title}[/] ({loaded.name}), {d} decks")
+    console.print(f"[bold]{loaded.title}[/] ({loaded.name}), {plural(d, 'deck')}")
     console.print(f"  house edge, basic strategy:            {100 * report['house_edge']:.4f}%")
     console.print(
         f"  house edge, composition-dependent play: {100 * report['house_edge_optimal']:.4f}%"

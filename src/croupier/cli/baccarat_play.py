@@ -13,11 +13,12 @@ from collections.abc import Callable
 
 from rich.console import Console
 
-from croupier.cli.render import coup_lines, settlement_lines
+from croupier.cli.render import coup_lines, limits_text, settlement_lines
 from croupier.cli.session import TerminalGame
 from croupier.errors import RuleViolation
 from croupier.games.baccarat.game import BaccaratGame
 from croupier.games.baccarat.round import BaccaratRound
+from croupier.games.registry import table_information
 from croupier.rng import RandomSource
 from croupier.rulesets import Ruleset
 from croupier.shoe import Shoe, StackedCards
@@ -110,11 +111,8 @@ class TerminalBaccarat(TerminalGame):
 
     def _limits_text(self) -> str:
         r = self.rules
-        maximum = self.money.format(r.maximum_bet) if r.maximum_bet else "no maximum"
-        return (
-            f"Minimum bet {self.money.format(r.minimum_bet)}, maximum {maximum}; "
-            f"bets: {', '.join(r.offered_bets)}; commission: {r.scheme.description}"
-        )
+        limits = limits_text(table_information(r))  # PT rule 15's maxima as enforced
+        return f"Limits: {limits}; commission: {r.scheme.description}"
 
     def _show_shoe(self) -> None:
         starts = self.game.shoe_starts

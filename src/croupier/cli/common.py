@@ -75,3 +75,8 @@ def bankroll(money: Any, text: str) -> int:
     except ValueError as exc:
         fail(str(exc))
     return amount
+
+
+def plural(count: int, noun: str) -> str:
+    """ "1 deck", "6 decks"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

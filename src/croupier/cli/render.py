@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from croupier.cards import rank_of, suit_of
 from croupier.games.baccarat.coup import Coup
 from croupier.games.baccarat.round import Settlement
-from croupier.money import MoneyPolicy
+from croupier.money import MoneyPolicy, format_amount
 
 _SUIT_SYMBOL = {3: "♠", 2: "♥", 1: "♣", 0: "♦"}
 _RANKS = "23456789TJQKA"
@@ -65,3 +67,15 @@ def settlement_lines(s: Settlement, money: MoneyPolicy, bettor: str | None = Non
             f"  jackpot {j.combination}: {j.winners} winner(s), {money.format(j.share)} each"
         )
     return lines
+
+
+def limits_text(information: dict[str, Any]) -> str:
+    """Each bet's minimum and maximum as the table applies them (PT rule 15's maxima
+    included), from the game's table information: "player 1.00-70.00, tie 1.00-15.00, ..."."""
+    digits = information.get("minor_digits", 2)
+    parts = []
+    for bet in information["bets"]:
+        low = format_amount(bet["minimum"], digits) if bet["minimum"] is not None else "-"
+        high = format_amount(bet["maximum"], digits) if bet["maximum"] is not None else "no maximum"
+        parts.append(f"{bet['kind']} {low} to {high}")
+    return f"{', '.join(parts)} {information.get('currency', '')}".rstrip()

@@ -134,7 +134,7 @@ def _resolve(data: dict[str, Any], seen: tuple[str, ...]) -> dict[str, Any]:
 def parse_override(text: str) -> tuple[list[str], Any]:
     """``"shoe.decks=6"`` -> (["shoe", "decks"], 6); values are TOML literals, else strings."""
     if "=" not in text:
-        raise RulesetError("--set", f"{text!r}: expected OPTION=VALUE, e.g. bets.commission=none")
+        raise RulesetError("--set", f"{text!r}: expected OPTION=VALUE, e.g. shoe.decks=6")
     key, raw = text.split("=", 1)
     path = [p for p in key.strip().split(".") if p]
     if len(path) < 2:
