@@ -170,3 +170,14 @@ def test_the_stud_ante_pays_1_to_1_when_the_dealer_does_not_qualify(server: Runn
     info = server.http.get(f"/tables/{table}/information").json()
     [ante] = [b for b in info["bets"] if b["kind"] == "ante"]
     assert "returned" not in ante["pays"] and "1:1 when the dealer does not qualify" in ante["pays"]
+
+
+def test_the_interactive_api_works_offline(server: RunningServer) -> None:
+    """Issue 18, item 1: /docs was blank without internet (Swagger UI from a CDN). Every
+    asset comes from the package."""
+    page = server.http.get("/docs")
+    assert page.status_code == 200
+    assert "http://" not in page.text.replace(server.base, "") and "https://" not in page.text
+    for asset in ("/docs-assets/swagger-ui-bundle.js", "/docs-assets/swagger-ui.css"):
+        assert asset in page.text
+        assert server.http.get(asset).status_code == 200

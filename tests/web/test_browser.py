@@ -235,3 +235,18 @@ def test_a_blackjack_split_and_double_in_the_browser(browser: Browser, tmp_path:
         expect(page.locator("#panel")).to_contain_text("Dealer 7♥ 10♣ = 17")
     finally:
         stage.stop()
+
+
+def test_the_interactive_api_renders_with_no_network(browser: Browser, stage: Stage) -> None:
+    """Issue 18, item 1: /docs was blank without internet; a test lab works offline. The
+    browser is refused every request that leaves the server."""
+    page = _page(browser)
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_() if route.request.url.startswith(stage.base) else route.abort()
+        ),
+    )
+    page.goto(stage.base + "/docs")
+    expect(page.locator(".swagger-ui .title")).to_contain_text("croupier online tables")
+    expect(page.locator(".opblock").first).to_be_visible()

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -70,6 +71,8 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         description="Online baccarat under Portuguese Regulamento 812/2015 (see docs/server.md).",
         lifespan=lifespan,
         responses=REFUSALS,
+        docs_url=None,  # served below from the package's own Swagger UI, not a CDN
+        redoc_url=None,
     )
     app.state.casino = casino
     # the tables' WebSockets, before FastAPI's routing (server/table_socket.py)
@@ -80,6 +83,19 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         StaticFiles(directory=str(resources.files("croupier.web"))),
         name="web",
     )
+    # the interactive API with no request leaving the machine (issue 18, item 1)
+    swagger = str(resources.files("fastapi_offline").joinpath("static"))  # Swagger UI 5
+    app.mount("/docs-assets", StaticFiles(directory=swagger), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="croupier online tables: API",
+            swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+            swagger_css_url="/docs-assets/swagger-ui.css",
+            swagger_favicon_url="/favicon.ico",
+        )
 
     @app.exception_handler(RuleViolation)
     async def _rule(_request: Request, error: RuleViolation) -> JSONResponse:
