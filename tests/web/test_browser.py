@@ -180,7 +180,10 @@ def test_a_stud_hand_raised_in_the_browser(browser: Browser, stage: Stage) -> No
     table = made.json()["id"]
     page = _page(browser)
     headers = _sign_in(page, stage, "Sofia")
+    expect(page.locator("#regulation")).not_to_contain_text("812/2015")  # the lobby: no one text
     page.click(f"[data-join='{table}']")
+    # issue 18, item 5: the footer cited PT 812/2015 at every table; it cites the table's own
+    expect(page.locator("#regulation")).to_contain_text("61/2004")
     expect(page.locator("#area-raise")).to_have_count(0)  # a raise is a decision, not a bet
     page.click("#area-ante")  # the smallest chip: the minimum ante, 100.00
     expect(page.locator("#stake-ante")).to_have_text(_points(100_00))

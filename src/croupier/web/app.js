@@ -115,6 +115,7 @@ async function route() {
     const watch = Boolean(match[2]) || !session.token;
     leaveCurrent = await openTable(app, Number(match[1]), { watch, refreshHeader });
   } else {
+    document.getElementById("regulation").textContent = "Each table plays by its own regulation (see its Rules)";
     leaveCurrent = await lobby();
   }
   app.focus();

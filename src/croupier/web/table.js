@@ -23,6 +23,8 @@ function chipValues(minimum) {
 export async function openTable(app, id, { watch, refreshHeader }) {
   clear(app);
   const info = await api(`/tables/${id}/information`);
+  // the footer cites this table's own regulation (issue 18, item 5)
+  document.getElementById("regulation").textContent = info.ruleset.source;
   let view = await api(`/tables/${id}`);
   const currency = view.currency;
   const money = (v) => formatMoney(v, currency, info.minor_digits);
