@@ -271,3 +271,21 @@ def test_a_jackpot_table_moves_contributions_into_the_pool_account(
     # whole-pataca rounding takes in the players' favour: 8.00 to the pool
     assert pool == 1_000_000_00 + 8_00
     assert server.audit()["balanced"]
+
+
+def test_a_demo_table_speaks_in_points(server: RunningServer) -> None:
+    """Issue 18, item 3: demo tables play points (PT 812/2015 rule 37: "aplicações de
+    demonstração"; rule 38: they never give money) but their refusals quoted euros ("25.00 EUR
+    is above 8x the minimum bet") and patacas, and the information said "currency": "EUR"."""
+    table = server.open_table(demo=True, betting_seconds=10, pause_seconds=0)["id"]
+    made = server.http.post("/demo/players", json={"name": "dina"})
+    dina = {"Authorization": f"Bearer {made.json()['token']}"}
+    joined = server.http.post(f"/tables/{table}/sessions", json={}, headers=dina)
+    assert joined.status_code == 201, joined.text
+    assert joined.json()["information"]["currency"] == "points"
+    too_much = server.http.post(
+        f"/tables/{table}/bets", json={"kind": "player_pair", "amount": 25_00}, headers=dina
+    )
+    assert too_much.status_code == 422
+    message = too_much.json()["detail"]["message"]
+    assert "points" in message and "EUR" not in message and "MOP" not in message

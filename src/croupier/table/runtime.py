@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -76,6 +77,7 @@ PLACE_YOUR_BETS = "Place your bets"  # PT rule 27
 NO_MORE_BETS = "No more bets, cards being dealt"  # PT rule 27
 SESSION_RULE = "PT 812/2015 rule 34: bets are placed within a session the player started"
 MAX_BATCH = 512
+POINTS = "points"  # the unit a demo table's amounts are read in
 #: the answer to a bet the database would not write (none of the batch was written): one bad
 #: bet refuses its batch and never voids the round in play (issue 16, finding 4)
 UNWRITTEN = RuleViolation("bet", "the bet could not be written; nothing was staked", "ledger")
@@ -90,6 +92,13 @@ class _Command:
     name: str
     args: dict[str, Any]
     future: asyncio.Future[Any] | None
+
+
+def in_points(rules: Any) -> Any:
+    """A demo table's rules, whose amounts read in points: demo play is with points that are
+    never money (PT 812/2015 rules 37-38), so no message may quote euros or patacas (issue 18,
+    item 3). The amounts and limits are the ruleset's; only the unit's name changes."""
+    return dataclasses.replace(rules, money=dataclasses.replace(rules.money, currency=POINTS))
 
 
 def _events_json(events: tuple[Event, ...]) -> list[dict[str, Any]]:
@@ -176,9 +185,10 @@ class Table:
         self.writer = writer  # the server's one writer thread (group commit across tables)
         ruleset = load_ruleset(config.ruleset, dict(config.overrides))
         self.ruleset = ruleset
-        self.rules = ruleset.rules
+        self.rules = in_points(ruleset.rules) if config.demo else ruleset.rules
         currency, self.minor_digits = table_currency(self.rules)
         self.currency = DEMO if config.demo else currency  # rules 37-38
+        self.shown_currency = POINTS if config.demo else currency  # what messages say
         self.information = table_information(self.rules)
         self.source = source or SystemRandomSource()
         self.seats: dict[str, Seat] = {}
@@ -492,7 +502,7 @@ class Table:
                     raise RuleViolation(
                         "amount",
                         f"the stake {format_amount(amount, self.minor_digits)} would take "
-                        f"the balance {have} {self.currency} below zero",
+                        f"the balance {have} {self.shown_currency} below zero",
                         "ledger: balances never go negative (DESIGN.md, Money)",
                     )
             except RuleViolation as refusal:
@@ -686,7 +696,7 @@ class Table:
             raise RuleViolation(
                 "decision",
                 f"the {decision} needs {format_amount(stake, self.minor_digits)}; the balance is "
-                f"{have} {self.currency}",
+                f"{have} {self.shown_currency}",
                 "ledger: balances never go negative (DESIGN.md, Money)",
             )
         kind = rnd.decision_kind(seat.name, decision)  # stud: a raise; blackjack: the bet
@@ -917,8 +927,9 @@ class Table:
             )
         config = TableConfig.from_json({**self.config.to_json(), "overrides": merged})
         await asyncio.to_thread(self.records.set_table_config, self.id, config.to_json())
-        self.config, self.ruleset, self.rules = config, ruleset, ruleset.rules
-        self.game.rules = ruleset.rules  # type: ignore[attr-defined]
+        rules = in_points(ruleset.rules) if config.demo else ruleset.rules
+        self.config, self.ruleset, self.rules = config, ruleset, rules
+        self.game.rules = rules  # type: ignore[attr-defined]
         self.information = table_information(self.rules)
         self.publish({"type": "limits_changed", "from_round": self.round.number + 1}, None)
         return {
