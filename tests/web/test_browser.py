@@ -187,6 +187,9 @@ def test_a_stud_hand_raised_in_the_browser(browser: Browser, stage: Stage) -> No
     expect(page.locator("#area-raise")).to_have_count(0)  # a raise is a decision, not a bet
     page.click("#area-ante")  # the smallest chip: the minimum ante, 100.00
     expect(page.locator("#stake-ante")).to_have_text(_points(100_00))
+    # issue 18, item 4: the jackpot ticket (20.00, art. 10(1)) is one click at its price
+    page.click("#area-jackpot")
+    expect(page.locator("#stake-jackpot")).to_have_text(_points(20_00))
     stage.advance(10)
     expect(page.locator("#decisions")).to_be_visible()
     expect(page.locator("#you-cards .card")).to_have_count(5)  # own cards, face up

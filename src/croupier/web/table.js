@@ -413,7 +413,12 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     try {
       const area = document.getElementById(`area-${kind}`);
       if (area && area.getAttribute("aria-disabled") === "true") { errors.textContent = area.title; return; }
-      const ack = await api(`/tables/${id}/bets`, { method: "POST", body: { kind, amount: chip } });
+      // a fixed-price bet (its minimum is its maximum: the stud jackpot ticket) is one click
+      // at its price, whatever the chip (issue 18, item 4)
+      const bet = info.bets.find((b) => b.kind === kind);
+      const fixed = bet && bet.maximum !== null && bet.maximum === bet.minimum;
+      const amount = fixed ? bet.minimum : chip;
+      const ack = await api(`/tables/${id}/bets`, { method: "POST", body: { kind, amount } });
       mine[kind].textContent = money(ack.amount);
       renderRequirements();
       refreshHeader();
