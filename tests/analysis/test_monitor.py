@@ -57,7 +57,7 @@ def test_monitor_cli_json():
     result = runner.invoke(app, ["monitor", "baccarat", "--seed", "7", "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"ruleset", "rounds", "summary"}
+    assert set(data) == {"ruleset", "rounds", "summary", "incomplete_round"}
     assert set(data["summary"]["dragon7"]) == {"positive_rounds", "won_betting_only_then"}
     first = data["rounds"][0]
     assert set(first["expected_values"]) == {

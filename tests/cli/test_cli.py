@@ -307,3 +307,16 @@ def test_limits_shown_are_the_limits_applied_and_small_wordings():
     suggested = hint.output.rsplit("e.g. ", 1)[1].split()[0]
     assert run("baccarat", "deal", "--set", suggested, "--rounds", "1").exit_code == 0
     assert "1 deck," in run("analyze", "baccarat", "--decks", "1").output
+
+
+def test_monitor_says_when_the_input_ends_inside_a_round():
+    """Issue 18, item 9: given an incomplete round, `monitor` printed nothing at all."""
+    partial = run("monitor", "baccarat", "--input", "-", input="9S 7S KD\n")
+    assert partial.exit_code == 0 and "incomplete round" in partial.output
+    assert "9S 7S KD" in partial.output
+    data = json.loads(
+        runner.invoke(
+            app, ["monitor", "baccarat", "--input", "-", "--format", "json"], input="9S 7S KD\n"
+        ).stdout
+    )
+    assert data["rounds"] == [] and data["incomplete_round"] == ["9S", "7S", "KD"]

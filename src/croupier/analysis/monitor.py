@@ -111,6 +111,11 @@ class ShoeMonitor:
                 self._pending = self._pending[source.position :]
                 yield self.observe(coup)
 
+    @property
+    def incomplete(self) -> list[str]:
+        """The cards fed after the last complete round (a round not dealt to its end)."""
+        return cards_text(self._pending)
+
     def simulate(self, source: RandomSource) -> Iterator[dict[str, Any]]:
         """Deal one shoe by the ruleset's procedures and follow it."""
         shoe = Shoe(self.rules.shoe, source)

@@ -57,9 +57,22 @@ def baccarat(
     except (CroupierError, ValueError, OSError) as exc:
         fail(str(exc))
     summary = monitor.report.summary()
+    left = monitor.incomplete  # issue 18, item 9: an unfinished round printed nothing
     if fmt is Format.json:
-        print_json({"ruleset": loaded.name, "rounds": monitor.report.rounds, "summary": summary})
+        print_json(
+            {
+                "ruleset": loaded.name,
+                "rounds": monitor.report.rounds,
+                "summary": summary,
+                "incomplete_round": left,
+            }
+        )
         return
+    if left:
+        console.print(
+            f"[yellow]{len(left)} card(s) after the last complete round ({' '.join(left)}): "
+            "an incomplete round, not counted[/]"
+        )
     console.print(
         "[bold]End of shoe[/]: rounds where each bet was positive for the player, and "
         "the result of one unit bet only then"
