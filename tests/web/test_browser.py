@@ -99,7 +99,11 @@ def test_a_player_joins_bets_sees_the_round_recalls_it_and_leaves(
     assert [c.get_attribute("data-card") for c in dealt.all()] == result["banker_cards"]
     expect(page.locator("#player-total")).to_have_text(str(result["player_total"]))
     expect(page.locator("#banker-total")).to_have_text(str(result["banker_total"]))
-    expect(page.locator("#announcement")).to_have_text("No more bets, cards being dealt")
+    # issue 18, item 10: the headline read "No more bets, cards being dealt" under the result
+    expect(page.locator("#announcement")).not_to_have_text("No more bets, cards being dealt")
+    expect(page.locator("#announcement")).to_have_text(
+        page.locator("#result").inner_text().split(" · ")[0]
+    )
     net = last["mine"]["net"]
     expect(page.locator("#my-result")).to_be_visible()
     expect(page.locator("#balance")).to_have_text(_points(10_000_00 + net))
@@ -229,8 +233,10 @@ def test_a_blackjack_split_and_double_in_the_browser(browser: Browser, tmp_path:
         expect(page.locator("#box-1-hand-1[aria-current='true']")).to_be_visible()
         page.click("#decide-stand")
         expect(page.locator("#result.show")).to_have_text("Dealer stands on 17")
-        expect(page.locator("#box-1-hand-0 .bj-outcome")).to_have_text("wins " + _points(400_00))
-        expect(page.locator("#box-1-hand-1 .bj-outcome")).to_have_text("wins " + _points(200_00))
+        # net, as "You win" says it (issue 18, item 10: "wins 400.00" gross sat by "You win")
+        expect(page.locator("#box-1-hand-0 .bj-outcome")).to_have_text("wins +" + _points(200_00))
+        expect(page.locator("#box-1-hand-1 .bj-outcome")).to_have_text("wins +" + _points(100_00))
+        expect(page.locator("#my-result")).to_have_text("You win " + _points(300_00))
         last = stage.http.get(f"/tables/{table}/rounds/last", headers=headers).json()
         dealer = [c.get_attribute("data-card") for c in page.locator("#dealer-cards .card").all()]
         assert dealer == last["result"]["dealer_cards"] == ["7H", "TC"]

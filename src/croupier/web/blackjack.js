@@ -57,8 +57,11 @@ export function blackjackFelt({ decide, money, pause }) {
         const cards = el("div", { class: "cards" }, ...hand.cards.map((c) => { const n = cardNode(c); n.classList.add("up"); return n; }));
         const lines = [el("span", { class: "bj-total", id: `box-${box.box}-hand-${index}-total` }, handLabel(hand))];
         if (hand.outcome) {
+          // net, as "You win" says it: a doubled 200.00 that wins shows +200.00, not 400.00
+          const net = (hand.payout || 0) - (hand.stake || 0);
+          const shown = net ? ` ${net > 0 ? "+" : "−"}${money(Math.abs(net))}` : "";
           lines.push(el("span", { class: `bj-outcome ${hand.outcome}` },
-            `${OUTCOMES[hand.outcome] || hand.outcome}${hand.payout ? ` ${money(hand.payout)}` : ""}`));
+            `${OUTCOMES[hand.outcome] || hand.outcome}${shown}`));
         }
         item.append(el("div", {
           class: `bj-hand${acting ? " to-act" : ""}${hand.outcome ? ` ${hand.outcome}` : ""}`,

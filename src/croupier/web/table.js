@@ -272,6 +272,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     const extras = [r.natural ? "natural" : "", r.player_pair ? "Player pair" : "", r.banker_pair ? "Banker pair" : ""].filter(Boolean);
     result.textContent = extras.length ? `${text} · ${extras.join(" · ")}` : text;
     result.className = `result show ${r.winner}`;
+    announcement.textContent = text; // not "No more bets" under the result (issue 18)
     if (r.winner !== "tie") hands[r.winner].box.classList.add("winner");
     settle(event);
     refreshRoads();
@@ -305,6 +306,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         renderMine(event.bets);
         break;
       case "betting_open":
+        errors.textContent = ""; // a refusal belongs to the round it was made in (issue 18)
         enqueue(async () => {
           await pause(reducedMotion() ? 0 : 1200);
           if (view.mode !== "individual") clearFelt(); // alone at a table, the result stays until the next deal
