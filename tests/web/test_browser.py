@@ -231,6 +231,9 @@ def test_a_blackjack_split_and_double_in_the_browser(browser: Browser, tmp_path:
         page.locator("#decide-double").focus()
         page.keyboard.press("Enter")
         expect(page.locator("#box-1-hand-1[aria-current='true']")).to_be_visible()
+        # issue 18, item 10: after the split and the double the area showed the first stake;
+        # 100.00 + 100.00 (split) + 100.00 (double) are at stake
+        expect(page.locator("#stake-bet")).to_have_text(_points(300_00))
         page.click("#decide-stand")
         expect(page.locator("#result.show")).to_have_text("Dealer stands on 17")
         # net, as "You win" says it (issue 18, item 10: "wins 400.00" gross sat by "You win")

@@ -142,9 +142,9 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     for (const kind of order) totals[kind].textContent = table[kind] ? `table ${money(table[kind])}` : "";
   }
   function renderMine(bets) {
-    for (const kind of order) mine[kind].textContent = "";
+    for (const kind of order) { mine[kind].textContent = ""; mine[kind].dataset.amount = "0"; }
     if (session.me) {
-      for (const b of bets) if (b.player === session.me.name && mine[b.kind]) mine[b.kind].textContent = money(b.amount);
+      for (const b of bets) if (b.player === session.me.name && mine[b.kind]) showStake(b.kind, b.amount);
     }
     renderRequirements();
   }
@@ -222,11 +222,18 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     settle(event);
   }
 
+  function showStake(kind, amount) {
+    mine[kind].dataset.amount = String(amount);
+    mine[kind].textContent = amount ? money(amount) : "";
+  }
+
   async function decide(decision) {
     errors.textContent = "";
     decisionBar.hidden = true; // one answer per question; the table asks again if needed
     try {
-      await api(`/tables/${id}/decisions`, { method: "POST", body: { decision } });
+      const answer = await api(`/tables/${id}/decisions`, { method: "POST", body: { decision } });
+      // a double or a split adds to the box's stake: the area shows what is at stake now
+      if (answer.stake && mine.bet) showStake("bet", Number(mine.bet.dataset.amount || 0) + answer.stake);
       refreshHeader();
     } catch (error) {
       errors.textContent = error.message;
@@ -421,7 +428,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       const fixed = bet && bet.maximum !== null && bet.maximum === bet.minimum;
       const amount = fixed ? bet.minimum : chip;
       const ack = await api(`/tables/${id}/bets`, { method: "POST", body: { kind, amount } });
-      mine[kind].textContent = money(ack.amount);
+      showStake(kind, ack.amount);
       renderRequirements();
       refreshHeader();
     } catch (error) {
