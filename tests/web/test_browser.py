@@ -109,6 +109,12 @@ def test_a_player_joins_bets_sees_the_round_recalls_it_and_leaves(
     expect(page.locator("#balance")).to_have_text(_points(10_000_00 + net))
     assert _balance(stage, headers) == 10_000_00 + net
     expect(page.locator("svg[data-road='bead_plate'] circle").first).to_be_visible()
+    # issue 18, item 10: a refusal stayed on screen into the next round
+    page.click("#area-player")  # the result's pause: the window is closed (rule 27)
+    expect(page.locator("#error")).to_contain_text("no more bets")
+    stage.advance(5)  # the next window opens
+    expect(page.locator("#announcement")).to_have_text("Place your bets")
+    expect(page.locator("#error")).to_have_text("")
 
     page.click("#recall")  # rule 31
     expect(page.locator("#panel")).to_contain_text(f"Round {last['number']}")
