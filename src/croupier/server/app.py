@@ -47,9 +47,7 @@ from croupier.table.runtime import Table
 #: ids are the database's 32-bit integers: a larger one names nothing (and PostgreSQL refused
 #: to compare it: a 500, issue 16 finding 8)
 MAX_ID = 2**31 - 1
-TableId = Annotated[int, Path(ge=1, le=MAX_ID)]
-RoundId = Annotated[int, Path(ge=1, le=MAX_ID)]
-SessionId = Annotated[int, Path(ge=1, le=MAX_ID)]
+Id = Annotated[int, Path(ge=1, le=MAX_ID)]  # a table's, a round's, a session's
 PlayerName = Annotated[str, Path(min_length=1, max_length=100)]
 BetKind = Annotated[str, Path(min_length=1, max_length=30)]
 
@@ -162,6 +160,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     def table_of(table_id: int) -> Table:
         return casino.table(table_id)
 
+    Viewer = Annotated[Player | None, Depends(optional_player)]
     Me = Annotated[Player, Depends(current_player)]
     Acting = Annotated[Player, Depends(acting_player)]
     Operator = Annotated[Player, Depends(operator)]
@@ -249,9 +248,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return (player.name if player else None), (player is not None and player.role == "operator")
 
     @app.get("/tables")
-    async def tables(
-        player: Annotated[Player | None, Depends(optional_player)],
-    ) -> list[dict[str, Any]]:
+    async def tables(player: Viewer) -> list[dict[str, Any]]:
         name, op = sees(player)
         return [t.view_for(name, operator=op) for t in casino.tables.values()]
 
@@ -262,14 +259,12 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return table.view_for(None, operator=True)
 
     @app.get("/tables/{table_id}")
-    async def table_view(
-        table_id: TableId, player: Annotated[Player | None, Depends(optional_player)]
-    ) -> dict[str, Any]:
+    async def table_view(table_id: Id, player: Viewer) -> dict[str, Any]:
         name, op = sees(player)
         return table_of(table_id).view_for(name, operator=op)
 
     @app.get("/tables/{table_id}/information")
-    async def information(table_id: TableId) -> dict[str, Any]:
+    async def information(table_id: Id) -> dict[str, Any]:
         """Rules, limits, payouts and how to complain: before, during and after a session
         (PT rule 32)."""
         table = table_of(table_id)
@@ -286,7 +281,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
 
     @app.post("/tables/{table_id}/sessions", status_code=201)
     async def start_session(
-        table_id: TableId, player: Me, body: SessionIn | None = None
+        table_id: Id, player: Me, body: SessionIn | None = None
     ) -> dict[str, Any]:
         """Take a seat and start a session (PT rule 34); no body: the first free seat."""
         seat = body.seat if body is not None else None
@@ -294,27 +289,27 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return result
 
     @app.post("/tables/{table_id}/bets", status_code=201)
-    async def bet(table_id: TableId, body: BetIn, player: Acting) -> dict[str, Any]:
+    async def bet(table_id: Id, body: BetIn, player: Acting) -> dict[str, Any]:
         result: dict[str, Any] = await table_of(table_id).command(
             "bet", player=player.name, kind=body.kind, amount=body.amount
         )
         return result
 
     @app.delete("/tables/{table_id}/bets/{kind}")
-    async def withdraw(table_id: TableId, kind: BetKind, player: Acting) -> dict[str, Any]:
+    async def withdraw(table_id: Id, kind: BetKind, player: Acting) -> dict[str, Any]:
         result: dict[str, Any] = await table_of(table_id).command(
             "withdraw", player=player.name, kind=kind
         )
         return result
 
     @app.post("/tables/{table_id}/deal")
-    async def deal(table_id: TableId, player: Acting) -> dict[str, Any]:
+    async def deal(table_id: Id, player: Acting) -> dict[str, Any]:
         """The player starts the deal at an individual table (PT rule 28)."""
         result: dict[str, Any] = await table_of(table_id).command("deal", player=player.name)
         return result
 
     @app.post("/tables/{table_id}/limits")
-    async def set_limits(table_id: TableId, body: LimitsIn, _op: Operator) -> dict[str, Any]:
+    async def set_limits(table_id: Id, body: LimitsIn, _op: Operator) -> dict[str, Any]:
         """The operator changes a table's limits and house options (ruleset overrides, each
         validated with its article); they apply from the next round."""
         result: dict[str, Any] = await table_of(table_id).command(
@@ -323,13 +318,13 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return result
 
     @app.post("/tables/{table_id}/announcements")
-    async def announce(table_id: TableId, body: AnnouncementIn, _op: Operator) -> dict[str, Any]:
+    async def announce(table_id: Id, body: AnnouncementIn, _op: Operator) -> dict[str, Any]:
         """The operator speaks to the table: one message to every watcher."""
         result: dict[str, Any] = await table_of(table_id).command("announce", message=body.message)
         return result
 
     @app.post("/tables/{table_id}/decisions")
-    async def decide(table_id: TableId, body: DecisionIn, player: Acting) -> dict[str, Any]:
+    async def decide(table_id: Id, body: DecisionIn, player: Acting) -> dict[str, Any]:
         """A decision after the deal where the game asks one (stud: raise or fold, art. 6)."""
         result: dict[str, Any] = await table_of(table_id).command(
             "decide", player=player.name, decision=body.decision
@@ -337,13 +332,12 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return result
 
     @app.post("/tables/{table_id}/fault")
-    async def fault(table_id: TableId, body: FaultIn, _op: Operator) -> dict[str, Any]:
+    async def fault(table_id: Id, body: FaultIn, _op: Operator) -> dict[str, Any]:
         """An operator-side fault: the round in play is void and every stake returned (rule 29)."""
         result: dict[str, Any] = await table_of(table_id).command("fault", reason=body.reason)
         return result
 
     # -- recall and history (PT rule 31); who sees what: server/visibility.py -------------
-    Viewer = Annotated[Player | None, Depends(optional_player)]
 
     def kind_of(table_id: int) -> TableKind:
         table = casino.tables.get(table_id)
@@ -358,7 +352,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return shown_round(record, kind_of(record["table_id"]), player)
 
     @app.get("/tables/{table_id}/rounds/last")
-    async def last_round(table_id: TableId, player: Viewer) -> dict[str, Any]:
+    async def last_round(table_id: Id, player: Viewer) -> dict[str, Any]:
         """The last finished round (yours, when you are a player): cards, totals, result,
         bets, amounts."""
         kind = kind_of(table_of(table_id).id)
@@ -371,7 +365,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return await _round(ids[0], player)
 
     @app.get("/tables/{table_id}/roads")
-    async def roads(table_id: TableId, player: Viewer) -> dict[str, Any]:
+    async def roads(table_id: Id, player: Viewer) -> dict[str, Any]:
         """Bead plate, big road and derived roads of the shoe in play (baccarat); at an
         individual table, its player's and operators' only."""
         table = table_of(table_id)
@@ -386,7 +380,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
 
     @app.get("/tables/{table_id}/rounds")
     async def rounds(
-        table_id: TableId,
+        table_id: Id,
         player: Viewer,
         limit: Annotated[int, Query(ge=1, le=200)] = 20,
         mine: bool = False,
@@ -401,7 +395,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return [await _round(i, player) for i in ids]
 
     @app.get("/rounds/{round_id}")
-    async def round_record(round_id: RoundId, player: Viewer) -> dict[str, Any]:
+    async def round_record(round_id: Id, player: Viewer) -> dict[str, Any]:
         """A finished round as you may see it; a round in play is refused (409)."""
         return await _round(round_id, player)
 
@@ -416,11 +410,11 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return statement
 
     @app.get("/sessions/{session_id}")
-    async def session(session_id: SessionId, player: Me) -> dict[str, Any]:
+    async def session(session_id: Id, player: Me) -> dict[str, Any]:
         return await _own_session(session_id, player)
 
     @app.post("/sessions/{session_id}/end")
-    async def end_session(session_id: SessionId, player: Me) -> dict[str, Any]:
+    async def end_session(session_id: Id, player: Me) -> dict[str, Any]:
         """The player ends the session and gets the statement (PT rules 33-34)."""
         statement = await _own_session(session_id, player)
         if statement["ended_at"] is not None:

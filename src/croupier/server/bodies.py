@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from croupier.money import MAX_AMOUNT
+from croupier.server.guard import has_lone_surrogate
 
 #: the most options one request may override (a ruleset has about thirty)
 MAX_OVERRIDES = 64
@@ -21,7 +22,7 @@ MAX_OVERRIDES = 64
 def printable(text: str) -> str:
     """A name or message a person can read back: printable characters only (no control
     characters, no lone surrogates, which no database can store)."""
-    if not text.isprintable() or any("\ud800" <= c <= "\udfff" for c in text):
+    if not text.isprintable() or has_lone_surrogate(text):
         raise ValueError("must be printable characters only")
     if text != text.strip():
         raise ValueError("must not start or end with spaces")

@@ -12,14 +12,9 @@ Everything else passes untouched, the body handed on as it came.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024
 
@@ -44,12 +39,17 @@ def strict_json(body: bytes) -> Any:
     return value
 
 
+def has_lone_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (\\ud800-\\udfff): no text a database stores."""
+    return any("\ud800" <= c <= "\udfff" for c in text)
+
+
 def _no_surrogates(value: Any) -> None:
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if any("\ud800" <= c <= "\udfff" for c in item):
+            if has_lone_surrogate(item):
                 raise NotJson("a string holds a lone surrogate (\\ud800-\\udfff): not text")
         elif isinstance(item, dict):
             stack.extend(item.keys())

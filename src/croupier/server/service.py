@@ -253,10 +253,11 @@ class Casino:
             raise RuleViolation("amount", f"{amount!r} must be a positive whole number", "deposits")
         if player.demo:
             raise RuleViolation("player", "demo players hold points only", "PT 812/2015 rule 38")
-        if currency not in self.currencies():
+        currencies = self.currencies()
+        if currency not in currencies:
             raise RuleViolation(
                 "currency",
-                f"{currency!r}: the tables here play in {', '.join(sorted(self.currencies()))}",
+                f"{currency!r}: the tables here play in {', '.join(sorted(currencies))}",
                 "deposits: money in a currency the casino's tables play in",
             )
 

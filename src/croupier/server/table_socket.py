@@ -23,13 +23,13 @@ import contextlib
 import json
 import re
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs
 
 from pydantic import ValidationError
 
 from croupier.errors import CroupierError, RuleViolation
+from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
 from croupier.server.bodies import BetIn
 from croupier.server.hub import Watcher
 from croupier.server.idempotency import Answers, checked_ref
@@ -37,12 +37,6 @@ from croupier.server.rates import CLOSE_FLOODING, STRIKES
 from croupier.server.service import Casino
 from croupier.store.players import Player, token_hash
 from croupier.table.runtime import Table
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 PATH = re.compile(r"/tables/(\d+)/ws")
 SUBPROTOCOL = "croupier"  # a browser offers it with "bearer.<token>"

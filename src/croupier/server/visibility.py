@@ -33,7 +33,7 @@ class TableKind:
         self.individual = individual
 
 
-def may_list(table: TableKind, viewer: Player | None) -> int | bool | None:
+def may_list(table: TableKind, viewer: Player | None) -> int | None:
     """Whose rounds ``viewer`` may list at ``table``: ``None`` everyone's, a player id only
     theirs; raises 401 for a watcher of an individual table."""
     if viewer is not None and viewer.role == "operator":

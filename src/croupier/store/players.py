@@ -114,10 +114,10 @@ class Players:
     def authenticate(self, token: str) -> Player | None:
         """The player a bearer token belongs to, or None (unknown, or a player's token unused
         for ``idle_seconds``). Each use counts as activity; known tokens are kept in memory."""
-        known = self.remembered(token)
+        digest = token_hash(token)
+        known = self.remembered_digest(digest)
         if known is not None:
             return known
-        digest = token_hash(token)
         with self.engine.connect() as connection:
             row = connection.execute(
                 select(players).where(players.c.token_hash == digest)

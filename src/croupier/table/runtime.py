@@ -78,9 +78,6 @@ NO_MORE_BETS = "No more bets, cards being dealt"  # PT rule 27
 SESSION_RULE = "PT 812/2015 rule 34: bets are placed within a session the player started"
 MAX_BATCH = 512
 POINTS = "points"  # the unit a demo table's amounts are read in
-#: the answer to a bet the database would not write (none of the batch was written): one bad
-#: bet refuses its batch and never voids the round in play (issue 16, finding 4)
-UNWRITTEN = RuleViolation("bet", "the bet could not be written; nothing was staked", "ledger")
 #: what a command raises when it is refused: it changed nothing, so the round plays on (a
 #: RulesetError is an operator's option its regulation does not allow; issue 16, finding 5)
 REFUSALS = (RuleViolation, RulesetError)
@@ -188,7 +185,7 @@ class Table:
         self.rules = in_points(ruleset.rules) if config.demo else ruleset.rules
         currency, self.minor_digits = table_currency(self.rules)
         self.currency = DEMO if config.demo else currency  # rules 37-38
-        self.shown_currency = POINTS if config.demo else currency  # what messages say
+        self.shown_currency = currency  # what messages say: "points" at a demo (in_points)
         self.information = table_information(self.rules)
         self.source = source or SystemRandomSource()
         self.seats: dict[str, Seat] = {}
@@ -427,7 +424,13 @@ class Table:
                 log.exception("table %s: a batch of bets could not be written", self.id)
                 self.round.restore(before)
                 self.journaled = journaled
-                results = [UNWRITTEN] * len(commands)  # refused; the round plays on
+                # one bad bet refuses its batch, never voids the round (issue 16, finding 4)
+                results = [
+                    RuleViolation(
+                        "bet", "the bet could not be written; nothing was staked", "ledger"
+                    )
+                    for _ in commands
+                ]
         now = self.clock.now()
         accepted = []
         for command, result in zip(commands, results, strict=True):

@@ -10,8 +10,8 @@ from typing import Any
 
 from croupier.games.baccarat.articles import Regulation, cite
 from croupier.games.baccarat.how_to_play import how_to_play
-from croupier.games.baccarat.limits import MAIN_BETS, RULE15_MULTIPLES, limit_article
-from croupier.games.baccarat.rules import BaccaratRules
+from croupier.games.baccarat.limits import RULE15_MULTIPLES, limit_article
+from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules
 from croupier.games.baccarat.sidebets import side_bet
 
 _MAIN = {

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from croupier.errors import RuleViolation
 from croupier.games.baccarat.articles import Regulation, cite
-from croupier.games.baccarat.rules import BaccaratRules
+from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules
 from croupier.games.protocol import Bet
 
 PAIR_BETS = ("player_pair", "banker_pair")
@@ -35,9 +35,6 @@ def _fmt(rules: BaccaratRules, amount: int | Fraction) -> str:
     if isinstance(amount, Fraction) and amount.denominator != 1:
         return f"{float(amount) / 10**rules.money.minor_digits:,.4f} {rules.money.currency}"
     return rules.money.format(int(amount))
-
-
-MAIN_BETS = frozenset({"player", "banker", "tie"})  # art. 13(1) 1)-3)
 
 
 def verify_bet(rules: BaccaratRules, bet: Bet, table: Iterable[Bet]) -> None:
@@ -64,7 +61,7 @@ def verify_bet(rules: BaccaratRules, bet: Bet, table: Iterable[Bet]) -> None:
     else:
         _verify_limits(rules, bet)
     mine = {b.kind: b.amount for b in table if b.bettor == bet.bettor}
-    if bet.kind == "jackpot" and not MAIN_BETS & set(mine):
+    if bet.kind == "jackpot" and not any(kind in mine for kind in MAIN_BETS):
         # Despacho 2/2009 art. 13(3): "As apostas num «jackpot» progressivo são adicionais às
         # apostas mencionadas nas alíneas 1) a 3) do n.º 1" (added to a Player, Banker or Tie bet)
         raise RuleViolation(
