@@ -30,13 +30,21 @@ TURNS = "TS 9H 6C 5D 7S KD TC 9D"
 SHORT = "5H 9C 6S TD 8C"
 # ana 8S 8D against a 7 splits; hand 1 gets 2C, then the fault
 FAULT = "8S 7H 8D 2C 5C 5D"
+# ana 8S 8D against a 7 splits; hand 1 8 3 doubles and draws TD; hand 2 8 KS stands; 7 TC = 17
+ADVICE = "8S 7H 8D 3C TD KS TC"
 
 
 @pytest.fixture
 def bj(database_url: str) -> Iterator[RunningServer]:
     stacked = {
         name: StackedCards(cards)
-        for name, cards in (("main", MAIN), ("turns", TURNS), ("short", SHORT), ("fault", FAULT))
+        for name, cards in (
+            ("main", MAIN),
+            ("turns", TURNS),
+            ("short", SHORT),
+            ("fault", FAULT),
+            ("advice", ADVICE),
+        )
     }
     running = RunningServer(database_url, stacked=stacked)
     try:
@@ -239,3 +247,26 @@ def test_an_operator_fault_after_a_split_refunds_the_bet_and_the_split(
         ("bet", 200_00, "void", 200_00)
     ]
     assert bj.balance(ana, "MOP") == DEPOSIT and bj.audit()["balanced"]
+
+
+def test_the_trainers_advice_is_offered_to_the_hand_to_act_only(bj: RunningServer) -> None:
+    """Issue 18: the trainer's advice (the terminal's '?', `croupier blackjack hint`) as an
+    optional hint. It is the published basic strategy for these rules: split eights against
+    a 7, double a hard 11 against a 7, stand on 18; another player is never advised on a hand
+    not theirs."""
+    table = _open(bj, "advice")
+    ana = _mop(bj, "ana")
+    bj.sit(table, ana)
+    private = bj.watch(table, ana["token"])
+    watcher = bj.watch(table)
+    bj.bet(table, ana, "bet", 100_00)
+    bj.advance(10)
+    assert receive_until(private, "your_hand")[-1]["advice"] == "split"
+    assert _decide(bj, table, ana, "split").status_code == 200
+    assert receive_until(private, "your_hand")[-1]["advice"] == "double"  # 8 3 = 11 vs 7
+    assert _decide(bj, table, ana, "double").status_code == 200
+    assert receive_until(private, "your_hand")[-1]["advice"] == "stand"  # 8 K = 18 vs 7
+    public = [m for m in receive_until(watcher, "decisions_open") if "advice" in m]
+    assert public == []  # the advice is the hand's player's only
+    private.close()
+    watcher.close()

@@ -5,60 +5,16 @@ button and inactivity warning; phone width."""
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
-from croupier.web.screenshots import BLACKJACK_SPLIT, BLACKJACK_TABLE, CHROMIUM, Stage
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert os.path.exists(CHROMIUM), f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def stage(tmp_path: Path) -> Iterator[Stage]:
-    running = Stage(f"sqlite:///{tmp_path / 'web.db'}")
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
-def _page(browser: Browser, width: int = 1280, height: int = 900) -> Page:
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, reduced_motion="reduce"
-    )
-    return context.new_page()
-
-
-def _sign_in(page: Page, stage: Stage, name: str) -> dict[str, str]:
-    page.goto(stage.base + "/")
-    tables = len(stage.http.get("/tables").json())
-    expect(page.locator(".table-card")).to_have_count(tables)
-    page.fill("#demo-name", name)
-    page.click("#play-demo")
-    expect(page.locator("#who")).to_have_text(name)
-    expect(page.locator("#demo-badge")).to_be_visible()  # demo play clearly marked
-    token = page.evaluate("localStorage.getItem('croupier-token')")
-    return {"Authorization": f"Bearer {token}"}
-
-
-def _balance(stage: Stage, headers: dict[str, str]) -> int:
-    return int(stage.http.get("/me", headers=headers).json()["balances"]["DEMO"])
-
-
-def _points(minor: int) -> str:
-    return f"{minor / 100:,.2f} pts"
+from croupier.web.screenshots import BLACKJACK_SPLIT, BLACKJACK_TABLE, Stage
+from tests.web.pages import balance as _balance
+from tests.web.pages import new_page as _page
+from tests.web.pages import points as _points
+from tests.web.pages import sign_in as _sign_in
 
 
 def test_a_player_joins_bets_sees_the_round_recalls_it_and_leaves(

@@ -1,6 +1,7 @@
 // The browser client: lobby and router. Plain ES modules, no build step (issue 8).
 import { api, session, formatMoney, el, clear } from "./common.js";
 import { openTable } from "./table.js";
+import { lobby } from "./lobby.js";
 
 const app = document.getElementById("app");
 let leaveCurrent = null;
@@ -68,42 +69,6 @@ function signInPanel() {
   return el("section", { class: "panel" }, demoForm, tokenForm);
 }
 
-async function lobby() {
-  clear(app);
-  app.append(el("h1", {}, "Tables"));
-  if (!session.token) app.append(signInPanel());
-  const list = el("div", { class: "lobby", role: "list" });
-  app.append(list);
-  const tables = await api("/tables");
-  for (const t of tables) {
-    const info = await api(`/tables/${t.id}/information`);
-    const main = info.bets.find((b) => b.kind === "player") || info.bets[0];
-    const limits = `${formatMoney(main.minimum, t.currency)} – ${
-      main.maximum === null ? "no maximum" : formatMoney(main.maximum, t.currency)}`;
-    const card = el("article", { class: "table-card", role: "listitem", "data-table": String(t.id) },
-      el("h2", {}, t.name, t.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
-      el("p", {}, `${t.game} · ${t.mode === "individual" ? "individual table" : "multi-player"} · ${info.regulation}`),
-      el("p", {}, `${main.title} ${limits}`),
-      el("p", { class: "status" }, `Seats ${t.seated.length}/${t.seats} · round ${t.round} · ${t.phase}`),
-      el("div", { class: "actions" },
-        el("a", { class: "button", href: `#/table/${t.id}`, "data-join": String(t.id) },
-          session.token ? "Join" : "Sign in to play"),
-        el("a", { class: "button secondary", href: `#/table/${t.id}/watch` }, "Watch")));
-    if (!session.token) card.querySelector("[data-join]").setAttribute("aria-disabled", "true");
-    list.append(card);
-  }
-  // the lobby follows the tables: seats, round and phase every two seconds
-  const timer = setInterval(async () => {
-    try {
-      for (const t of await api("/tables")) {
-        const status = list.querySelector(`[data-table="${t.id}"] .status`);
-        if (status) status.textContent = `Seats ${t.seated.length}/${t.seats} · round ${t.round} · ${t.phase}`;
-      }
-    } catch (error) { /* the server may be restarting: try again */ }
-  }, 2000);
-  return () => clearInterval(timer);
-}
-
 async function route() {
   if (leaveCurrent) {
     leaveCurrent();
@@ -116,7 +81,8 @@ async function route() {
     leaveCurrent = await openTable(app, Number(match[1]), { watch, refreshHeader });
   } else {
     document.getElementById("regulation").textContent = "Each table plays by its own regulation (see its Rules)";
-    leaveCurrent = await lobby();
+    clear(app);
+    leaveCurrent = await lobby(app, signInPanel);
   }
   app.focus();
 }

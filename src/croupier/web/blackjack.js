@@ -40,6 +40,7 @@ export function blackjackFelt({ decide, money, pause }) {
   const boxes = el("ol", { class: "bj-boxes", id: "bj-boxes", "aria-label": "boxes" });
   const node = el("div", { class: "bj-felt" }, dealer, boxes);
   const bar = el("div", { class: "decisions", id: "decisions", role: "group", "aria-label": "your decision", hidden: true });
+  const assist = el("div", { class: "assist", id: "assist", hidden: true }); // the hint: not a decision
   const me = () => (session.me ? session.me.name : null);
 
   function showDealer(cards) {
@@ -75,7 +76,7 @@ export function blackjackFelt({ decide, money, pause }) {
     }
   }
 
-  function offer(options, insuranceStake) {
+  function offer(options, insuranceStake, advice) {
     clear(bar);
     for (const option of options) {
       const label = option === "insurance" && insuranceStake ? `${LABELS[option]} (${money(insuranceStake)})` : LABELS[option] || option;
@@ -83,14 +84,25 @@ export function blackjackFelt({ decide, money, pause }) {
       button.addEventListener("click", () => decide(option));
       bar.append(button);
     }
+    // the trainer's advice, shown only when asked for (the terminal's '?')
+    clear(assist);
+    if (advice) {
+      const said = el("span", { class: "advice", id: "advice", "aria-live": "polite" }, "");
+      const hint = el("button", { id: "hint", class: "link", type: "button", "aria-controls": "advice" }, "Hint");
+      hint.addEventListener("click", () => { said.textContent = `Basic strategy: ${LABELS[advice] || advice}`; });
+      assist.append(hint, " ", said);
+    }
     bar.hidden = options.length === 0;
+    assist.hidden = bar.hidden || !advice;
   }
 
   return {
     node,
     bar,
+    assist,
     clear() {
       bar.hidden = true;
+      assist.hidden = true;
       clear(dealerCards);
       clear(boxes);
       dealerTotal.textContent = "";
@@ -100,23 +112,25 @@ export function blackjackFelt({ decide, money, pause }) {
       showDealer(event.dealer_up);
       dealerTotal.textContent = "";
       renderBoxes(event.boxes, event.turn);
-      if (!(me() && event.waiting_for.includes(me()))) bar.hidden = true;
+      if (!(me() && event.waiting_for.includes(me()))) { bar.hidden = true; assist.hidden = true; }
       if (event.phase === "insurance") return "Insurance? The dealer shows an ace";
       if (event.turn) return event.turn.player === me() ? "Your turn" : `Box ${event.turn.box}: ${event.turn.player} to play`;
       return "";
     },
     yourHand(event) {
-      offer(event.options || [], event.insurance_stake);
+      offer(event.options || [], event.insurance_stake, event.advice);
     },
     decided(event) {
       if (event.player !== me()) return null;
       bar.hidden = true;
+      assist.hidden = true;
       if (event.timed_out) return event.decision === "stand" ? "Time ran out: your hand stands" : "Time ran out: no insurance";
       return SAID[event.decision] || event.decision;
     },
     async showRound(event) {
       const r = event.result;
       bar.hidden = true;
+      assist.hidden = true;
       renderBoxes(r.boxes, null);
       clear(dealerCards);
       for (const card of r.dealer_cards) {

@@ -85,3 +85,9 @@ export function cardNode(text, { third = false } = {}) {
       el("div", { class: `card-front${face.red ? " red" : ""}`, "aria-label": `${face.rank} of ${face.suit}` },
         el("span", { class: "rank" }, face.rank), el("span", { class: "suit" }, face.suit))));
 }
+
+// a category or outcome key as words ("two_pairs" -> "two pairs")
+export const words = (key) => (key || "").replace(/_/g, " ");
+
+// a signed net amount, as a result line shows it ("+200.00", "−20.00")
+export const signed = (net, money) => (net ? `${net > 0 ? "+" : "−"}${money(Math.abs(net))}` : "±0");

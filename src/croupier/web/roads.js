@@ -60,26 +60,11 @@ export function renderRoads(container, roads) {
     if (b.banker_pair) circle(bead, cx - 6, cy - 6, 2.5, COLOURS.banker, true).classList.add("pair");
     if (b.player_pair) circle(bead, cx + 6, cy + 6, 2.5, COLOURS.player, true).classList.add("pair");
   }
-  const small = 12;
-  const big = svg(width(roads.big_road.cells, 24), 6, small, "big road");
+  const big = bigRoad(roads.big_road.cells, 24, "big road");
   big.dataset.road = "big_road";
-  for (const c of roads.big_road.cells) {
-    const cx = c.x * small + small / 2;
-    const cy = c.y * small + small / 2;
-    circle(big, cx, cy, small / 2 - 1.5, COLOURS[c.winner], false);
-    if (c.ties) {
-      line(big, cx - 4, cy + 4, cx + 4, cy - 4, "tie-slash", COLOURS.tie);
-      if (c.ties > 1) text(big, cx, cy + 3, String(c.ties), "tie-count");
-    }
-  }
-  const derived = [
-    ["big_eye_boy", "big eye boy"],
-    ["small_road", "small road"],
-    ["cockroach_pig", "cockroach pig"],
-  ];
   const row = document.createElement("div");
   row.className = "derived";
-  for (const [key, label] of derived) {
+  for (const [key, label] of DERIVED) {
     const road = roads[key];
     const tiny = 9;
     const pic = svg(width(road.cells, 16), 6, tiny, label);
@@ -87,9 +72,7 @@ export function renderRoads(container, roads) {
     for (const m of road.cells) {
       const cx = m.x * tiny + tiny / 2;
       const cy = m.y * tiny + tiny / 2;
-      if (key === "big_eye_boy") circle(pic, cx, cy, 3, COLOURS[m.colour], false);
-      else if (key === "small_road") circle(pic, cx, cy, 3, COLOURS[m.colour], true);
-      else line(pic, cx - 3, cy + 3, cx + 3, cy - 3, "roach", COLOURS[m.colour]);
+      mark(pic, key, cx, cy, m.colour);
     }
     const figure = document.createElement("figure");
     const caption = document.createElement("figcaption");
@@ -97,9 +80,12 @@ export function renderRoads(container, roads) {
     figure.append(pic, caption);
     row.append(figure);
   }
+  // the shoe's statistics (issue 18)
+  const c = roads.counts;
   const counts = document.createElement("p");
   counts.className = "road-counts";
-  counts.textContent = `Banker ${roads.counts.banker} · Player ${roads.counts.player} · Tie ${roads.counts.tie}`;
+  counts.id = "shoe-stats";
+  counts.textContent = `Banker ${c.banker} · Player ${c.player} · Tie ${c.tie} · Player pairs ${c.player_pair} · Banker pairs ${c.banker_pair} · Naturals ${c.natural}`;
   const beadFigure = document.createElement("figure");
   const beadCaption = document.createElement("figcaption");
   beadCaption.textContent = "bead plate";
@@ -108,5 +94,71 @@ export function renderRoads(container, roads) {
   const bigCaption = document.createElement("figcaption");
   bigCaption.textContent = "big road";
   bigFigure.append(big, bigCaption);
-  container.append(counts, beadFigure, bigFigure, row);
+  container.append(counts, askPreview(roads.ask), beadFigure, bigFigure, row);
+}
+
+const DERIVED = [
+  ["big_eye_boy", "big eye boy"],
+  ["small_road", "small road"],
+  ["cockroach_pig", "cockroach pig"],
+];
+
+// a derived road's mark: big eye boy a hollow circle, small road a dot, cockroach pig a slash
+function mark(root, key, cx, cy, colour) {
+  if (key === "big_eye_boy") circle(root, cx, cy, 3, COLOURS[colour], false);
+  else if (key === "small_road") circle(root, cx, cy, 3, COLOURS[colour], true);
+  else line(root, cx - 3, cy + 3, cx + 3, cy - 3, "roach", COLOURS[colour]);
+}
+
+function bigRoad(cells, minimum, label) {
+  const small = 12;
+  const big = svg(width(cells, minimum), 6, small, label);
+  for (const c of cells) {
+    const cx = c.x * small + small / 2;
+    const cy = c.y * small + small / 2;
+    circle(big, cx, cy, small / 2 - 1.5, COLOURS[c.winner], false);
+    if (c.ties) {
+      line(big, cx - 4, cy + 4, cx + 4, cy - 4, "tie-slash", COLOURS.tie);
+      if (c.ties > 1) text(big, cx, cy + 3, String(c.ties), "tie-count");
+    }
+  }
+  return big;
+}
+
+// "ask Banker / ask Player": the mark each derived road would add if the next round went to
+// that side, as the server computes it
+function askPreview(ask) {
+  const box = document.createElement("div");
+  box.className = "ask";
+  box.id = "ask";
+  for (const side of ["banker", "player"]) {
+    const row = document.createElement("p");
+    row.className = `ask-row ${side}`;
+    row.dataset.ask = side;
+    const name = document.createElement("strong");
+    name.textContent = side === "banker" ? "Ask Banker" : "Ask Player";
+    row.append(name);
+    for (const [key, label] of DERIVED) {
+      const colour = ask ? ask[side][key] : null;
+      const pic = document.createElementNS(NS, "svg");
+      pic.setAttribute("viewBox", "0 0 10 10");
+      pic.setAttribute("role", "img");
+      pic.setAttribute("aria-label", `${label}: ${colour || "no mark yet"}`);
+      pic.classList.add("ask-mark");
+      pic.dataset.road = key;
+      pic.dataset.mark = colour || "none";
+      if (colour) mark(pic, key, 5, 5, colour);
+      row.append(pic);
+    }
+    box.append(row);
+  }
+  return box;
+}
+
+// the lobby's small live big road
+export function miniBigRoad(roads) {
+  const pic = bigRoad(roads.big_road.cells, 16, `big road, ${roads.rounds} rounds`);
+  pic.dataset.road = "mini_big_road";
+  pic.classList.add("mini");
+  return pic;
 }

@@ -1,12 +1,13 @@
-"""Screenshots of the browser table: the lobby and a settled round, at desktop and phone widths.
+"""Screenshots of the browser table: the lobby, and each game mid-round and settled, at desktop
+and phone widths.
 
 Run:  python3 -m croupier.web.screenshots [--out docs/screenshots] [--chromium /usr/bin/chromium]
 
 Needs Playwright (``pip install -e '.[test]'``) and a Chromium (Debian's ``chromium`` package;
-Playwright drives it through ``executable_path``). A server with the two demo tables runs in this
-process on a temporary database, with a seeded shoe and a clock moved by hand, so the pictures
-are the same at every run: a dozen rounds are played first (the scoreboards fill), then a player
-bets through the page and the round is dealt and settled.
+Playwright drives it through ``executable_path``). A server with the demo tables runs in this
+process on a temporary database, with seeded shoes (a stacked one for blackjack) and a clock
+moved by hand, so the pictures are the same at every run: a dozen baccarat rounds are played
+first (the scoreboards fill), then a player bets through the page at each game.
 """
 
 from __future__ import annotations
@@ -108,15 +109,20 @@ class Stage:
 
 
 def take(out: Path, chromium: str = CHROMIUM) -> list[Path]:
+    """The lobby, then each game mid-round and settled, at desktop and phone widths."""
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
-    written = []
+    written: list[Path] = []
     with tempfile.TemporaryDirectory() as tmp:
-        stage = Stage(f"sqlite:///{tmp}/screens.db", stacked={BLACKJACK_TABLE: BLACKJACK_SPLIT})
+        # two identical blackjack rounds: one per width
+        stacked = {BLACKJACK_TABLE: f"{BLACKJACK_SPLIT} {BLACKJACK_SPLIT}"}
+        stage = Stage(f"sqlite:///{tmp}/screens.db", stacked=stacked)
         try:
-            table = stage.multi_table()
-            stage.play_rounds(table["id"], 12)
+            baccarat = stage.multi_table()
+            stud = next(t for t in stage.http.get("/tables").json() if t["game"] == "stud")
+            blackjack = stage.open_table(BLACKJACK_TABLE, "macau-blackjack-2007")
+            stage.play_rounds(baccarat["id"], 12)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=chromium)
                 for label, (width, height) in VIEWPORTS.items():
@@ -124,59 +130,83 @@ def take(out: Path, chromium: str = CHROMIUM) -> list[Path]:
                         viewport={"width": width, "height": height}, reduced_motion="reduce"
                     )
                     page = context.new_page()
+
+                    def shot(name: str, page: Any = page, label: str = label) -> None:
+                        path = out / f"{name}-{label}.png"
+                        page.screenshot(path=str(path), full_page=True)
+                        written.append(path)
+
                     page.goto(stage.base + "/")
-                    page.wait_for_selector(".table-card")
-                    path = out / f"lobby-{label}.png"
-                    page.screenshot(path=str(path), full_page=True)
-                    written.append(path)
+                    page.wait_for_selector(".table-card svg[data-road='mini_big_road']")
+                    shot("lobby")
                     page.fill("#demo-name", f"Ana ({label})")
                     page.click("#play-demo")
-                    page.click(f"[data-join='{table['id']}']")
-                    page.wait_for_selector("#area-banker:not([disabled])")
-                    page.click("label[for='chip-2']")
-                    page.click("#area-banker")
-                    page.wait_for_selector("#stake-banker:not(:empty)")
-                    page.click("label[for='chip-0']")
-                    page.click("#area-player_pair")
-                    page.wait_for_selector("#stake-player_pair:not(:empty)")
-                    stage.advance(table["betting_seconds"])
-                    page.wait_for_selector("#result.show")
-                    page.wait_for_selector("#my-result")
-                    path = out / f"table-{label}.png"
-                    page.screenshot(path=str(path), full_page=True)
-                    written.append(path)
-                    stage.advance(5)
+                    _baccarat(stage, page, baccarat, shot)
+                    _stud(stage, page, stud, shot)
+                    _blackjack(stage, page, blackjack, shot)
                     context.close()
-                written.append(_blackjack(stage, browser, out))
                 browser.close()
         finally:
             stage.stop()
     return written
 
 
-def _blackjack(stage: Stage, browser: Any, out: Path) -> Path:
-    """A blackjack round at desktop width: a split pair of eights, a double, the dealer's 17."""
-    table = stage.open_table(BLACKJACK_TABLE, "macau-blackjack-2007")
-    width, height = VIEWPORTS["desktop"]
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, reduced_motion="reduce"
-    )
-    page = context.new_page()
-    page.goto(stage.base + "/")
-    page.fill("#demo-name", "Ana")
-    page.click("#play-demo")
-    page.click(f"[data-join='{table}']")
+def _join(page: Any, table: int) -> None:
+    page.goto(page.url.split("#")[0] + f"#/table/{table}")
+    page.wait_for_selector(".seat.mine")
+
+
+def _baccarat(stage: Stage, page: Any, table: dict[str, Any], shot: Any) -> None:
+    """Bets on the felt with the window open, then the settled round with its areas lit."""
+    _join(page, table["id"])
+    page.click("label[for='chip-2']")
+    page.click("#area-banker")
+    page.wait_for_selector("#stake-banker:not(:empty)")
+    page.click("label[for='chip-0']")
+    page.click("#area-player_pair")
+    page.wait_for_selector("#stake-player_pair:not(:empty)")
+    shot("baccarat-mid")
+    stage.advance(table["betting_seconds"])
+    page.wait_for_selector("#result.show")
+    page.wait_for_selector("#my-result")
+    shot("baccarat-settled")
+    stage.advance(5)
+
+
+def _stud(stage: Stage, page: Any, table: dict[str, Any], shot: Any) -> None:
+    """An ante and the jackpot ticket, the hand to decide on, then the dealer's hand opened."""
+    _join(page, table["id"])
+    page.click("#area-ante")
+    page.wait_for_selector("#stake-ante:not(:empty)")
+    page.click("#area-jackpot")
+    page.wait_for_selector("#stake-jackpot:not(:empty)")
+    stage.advance(table["betting_seconds"])
+    page.wait_for_selector("#decisions:not([hidden])")
+    page.wait_for_selector("#you-total:not(:empty)")
+    shot("stud-mid")
+    page.click("#raise")
+    page.wait_for_selector("#result.show")
+    page.wait_for_selector("#hand-results")
+    shot("stud-settled")
+    stage.advance(5)
+
+
+def _blackjack(stage: Stage, page: Any, table: int, shot: Any) -> None:
+    """A pair of eights against a 7 with the hint asked for; then split, double, the
+    dealer's 17 and a line per hand."""
+    _join(page, table)
     page.click("#area-bet")
     page.wait_for_selector("#stake-bet:not(:empty)")
     stage.advance(10)
+    page.click("#hint")
+    page.wait_for_selector("#advice:not(:empty)")
+    shot("blackjack-mid")
     for decision in ("split", "double", "stand"):
         page.click(f"#decide-{decision}")
     page.wait_for_selector("#result.show")
-    page.wait_for_selector("#my-result")
-    path = out / "blackjack-desktop.png"
-    page.screenshot(path=str(path), full_page=True)
-    context.close()
-    return path
+    page.wait_for_selector("#hand-results")
+    shot("blackjack-settled")
+    stage.advance(5)
 
 
 def main() -> None:

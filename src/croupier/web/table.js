@@ -2,9 +2,12 @@
 // regulation's order, countdown and announcements (PT rule 27), Deal at an individual table
 // (rule 28), recall and history (rule 31), rules (rule 32), statement (rule 33), inactivity
 // messages (rules 35-36), scoreboards.
-import { api, session, formatMoney, el, clear, sleep, cardFace, cardNode } from "./common.js";
+import { api, session, formatMoney, el, clear, sleep, cardFace, cardNode, words } from "./common.js";
 import { blackjackFelt } from "./blackjack.js";
 import { renderRoads } from "./roads.js";
+import { betSlip } from "./betting.js";
+import { resultLines } from "./results.js";
+import { soundToggle, cue } from "./sound.js";
 
 const MAIN = ["player", "tie", "banker", "bet"];
 const DECISIONS = ["raise", "insurance"]; // stakes a decision after the deal makes, not a betting area
@@ -95,10 +98,32 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     area.addEventListener("click", () => placeBet(kind));
     areas.append(area);
   }
+  const betTitles = Object.fromEntries(info.bets.map((b) => [b.kind, b.title]));
+  const slip = betSlip({
+    bets: info.bets.filter((b) => order.includes(b.kind)),
+    stakeOf: (kind) => Number(mine[kind].dataset.amount || 0),
+    place: async (kind, amount) => {
+      const ack = await api(`/tables/${id}/bets`, { method: "POST", body: { kind, amount } });
+      showStake(kind, ack.amount);
+      renderRequirements();
+      refreshHeader();
+    },
+    withdraw: async (kind) => {
+      await api(`/tables/${id}/bets/${kind}`, { method: "DELETE" });
+      showStake(kind, 0);
+      renderRequirements();
+      refreshHeader();
+    },
+    money,
+  });
+  slip.bind(async (job) => {
+    errors.textContent = "";
+    try { await job(); } catch (error) { errors.textContent = error.message; }
+  });
   const seats = el("ol", { class: "seats", id: "seats", "aria-label": "seats" });
   const felt = el("div", { class: "felt" },
     el("div", { class: "felt-top" }, shoe, bj ? bj.node : el("div", { class: "hands" }, ...Object.values(hands).map((h) => h.box))),
-    result, decisionBar, areas, seats);
+    result, decisionBar, bj ? bj.assist : "", areas, seats);
 
   let chip = chipValues(info.minimum_bet)[0];
   const chips = el("div", { class: "chips", role: "radiogroup", "aria-label": "chip value" });
@@ -118,6 +143,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   const rulesButton = el("button", { id: "rules" }, "Rules & limits");
   rulesButton.addEventListener("click", showRules);
   const messages = el("div", { class: "messages", id: "messages", "aria-live": "polite" });
+  const confirmation = el("div", { class: "messages", id: "confirmation", "aria-live": "polite" });
   const roads = el("section", { class: "roads", id: "roads", "aria-label": "scoreboards" });
   const dialog = el("dialog", { id: "panel", "aria-modal": "true" });
 
@@ -126,8 +152,8 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       el("h1", {}, view.name, view.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
       roundNo, phase, countdown, watch ? el("span", { class: "watching" }, "watching") : ""),
     announcement, felt,
-    el("div", { class: "controls" }, watch ? "" : chips, dealButton, recallButton, historyButton, rulesButton, leaveButton),
-    errors, messages, roads, dialog));
+    el("div", { class: "controls" }, watch ? "" : chips, watch ? "" : slip.node, dealButton, recallButton, historyButton, rulesButton, soundToggle(), leaveButton),
+    errors, confirmation, messages, roads, dialog));
 
   // -- state updates ----------------------------------------------------------------------
   function renderSeats(list) {
@@ -185,6 +211,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   renderSeats(view.seated);
   renderTotals(view.totals);
   renderMine(view.bets);
+  if (view.phase === "betting") slip.opened();
   startCountdown(view.seconds_left);
   announcement.textContent = view.phase === "betting" ? "Place your bets" : "";
   refreshRoads();
@@ -203,15 +230,15 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       await pause(200);
       node.classList.add("up");
     }
-    hands.dealer.total.textContent = (r.dealer_category || "").replace(/_/g, " ");
+    hands.dealer.total.textContent = `${words(r.dealer_category)}${r.dealer_qualifies ? "" : " · does not qualify"}`;
     const me = session.me && r.hands.find((h) => h.player === session.me.name);
     if (me) {
       clear(hands.you.cards);
       for (const card of me.cards) { const node = cardNode(card); node.classList.add("up"); hands.you.cards.append(node); }
-      hands.you.total.textContent = me.folded ? "folded" : me.category.replace(/_/g, " ");
+      hands.you.total.textContent = me.folded ? "folded" : words(me.category);
       if (!me.folded && me.beats_dealer) hands.you.box.classList.add("winner");
     }
-    result.textContent = r.dealer_qualifies ? `Dealer qualifies with ${hands.dealer.total.textContent}` : "Dealer does not qualify: antes win 1:1 (art. 9)";
+    result.textContent = r.dealer_qualifies ? `Dealer qualifies with ${words(r.dealer_category)}` : "Dealer does not qualify: antes win 1:1 (art. 9)";
     result.className = "result show";
     settle(event);
   }
@@ -285,7 +312,21 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     refreshRoads();
   }
 
+  // the winning areas are lit, and your settled bets stay in view, until the next window
+  function light(kinds) {
+    for (const kind of kinds) {
+      const area = document.getElementById(`area-${kind}`);
+      if (area) area.classList.add("lit");
+    }
+  }
+  function unlight() {
+    for (const area of areas.querySelectorAll(".area")) {
+      area.classList.remove("lit", ...[...area.classList].filter((c) => c.startsWith("settled-")));
+    }
+  }
   function settle(event) {
+    light(event.result.winning_areas || []);
+    cue("result");
     if (!session.me) return;
     const mineSettled = event.bets.filter((b) => b.player === session.me.name);
     if (!mineSettled.length) return;
@@ -293,14 +334,12 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     for (const b of mineSettled) {
       if (b.outcome !== "carried") net += b.payout - b.stake;
       const area = document.getElementById(`area-${b.kind}`);
-      if (area) {
-        area.classList.add(`settled-${b.outcome}`);
-        setTimeout(() => area.classList.remove(`settled-${b.outcome}`), reducedMotion() ? 0 : 2500);
-      }
+      if (area) area.classList.add(`settled-${b.outcome}`);
     }
+    if (!event.result.winning_areas) light(mineSettled.filter((b) => ["win", "blackjack"].includes(b.outcome)).map((b) => b.kind));
     const line = el("p", { class: `settlement ${net > 0 ? "won" : net < 0 ? "lost" : "even"}`, id: "my-result" },
       net > 0 ? `You win ${money(net)}` : net < 0 ? `You lose ${money(-net)}` : "Your stakes are returned");
-    messages.replaceChildren(line);
+    messages.replaceChildren(line, resultLines(info.game, event, session.me.name, betTitles, money) || "");
     refreshHeader();
   }
 
@@ -309,14 +348,19 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       case "table":
         view = event;
         renderSeats(event.seated);
-        renderTotals(event.totals);
-        renderMine(event.bets);
+        if (event.phase !== "result") { // the settled bets stay in view until the next window
+          renderTotals(event.totals);
+          renderMine(event.bets);
+        }
         break;
       case "betting_open":
         errors.textContent = ""; // a refusal belongs to the round it was made in (issue 18)
         enqueue(async () => {
           await pause(reducedMotion() ? 0 : 1200);
-          if (view.mode !== "individual") clearFelt(); // alone at a table, the result stays until the next deal
+          if (view.mode !== "individual") { // alone at a table, the result stays until the next deal
+            clearFelt();
+            unlight();
+          }
           roundNo.textContent = `Round ${event.round}`;
           cut.hidden = !event.cut_card_out;
           phase.textContent = "betting";
@@ -325,17 +369,24 @@ export async function openTable(app, id, { watch, refreshHeader }) {
           renderTotals({});
           renderMine((event.carried || []).map((b) => ({ ...b })));
           if (event.carried) renderTotals(Object.fromEntries(event.carried.map((b) => [b.kind, b.amount])));
+          slip.opened();
+          confirmation.replaceChildren();
+          cue("open");
           refreshRoads();
         });
         break;
       case "bets":
         renderTotals(event.totals);
         break;
-      case "betting_closed":
+      case "betting_closed": {
         announcement.textContent = event.announcement;
         phase.textContent = "closed";
         startCountdown(null);
+        const confirmed = slip.closed(); // the bets the table accepted (issue 18)
+        confirmation.replaceChildren(confirmed || "");
+        cue("closed");
         break;
+      }
       case "round_settled":
         phase.textContent = "result";
         decisionBar.hidden = true;
@@ -361,6 +412,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         if (bj) { bj.yourHand(event); break; }
         clear(hands.you.cards);
         for (const card of event.cards) { const node = cardNode(card); node.classList.add("up"); hands.you.cards.append(node); }
+        hands.you.total.textContent = words(event.category); // your hand's category, in words
         break;
       case "decided":
         if (bj) {
@@ -429,6 +481,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       const amount = fixed ? bet.minimum : chip;
       const ack = await api(`/tables/${id}/bets`, { method: "POST", body: { kind, amount } });
       showStake(kind, ack.amount);
+      slip.placed(kind, amount);
       renderRequirements();
       refreshHeader();
     } catch (error) {
@@ -437,6 +490,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   }
   async function deal() {
     errors.textContent = "";
+    unlight();
     try { await api(`/tables/${id}/deal`, { method: "POST" }); } catch (error) { errors.textContent = error.message; }
   }
   async function leave() {

@@ -275,3 +275,17 @@ def test_a_rounding_unit_cannot_erase_the_commission_art_18_1(ruleset, unit, min
     if rules.commission == "standard":  # and the smallest Banker win pays its commission
         s = play(rules, shoe(("2S", "5S"), ("4D", "5C")), [("a", "banker", minimum)])  # 7 : 9
         assert only(s, "banker").commission > 0
+
+
+def test_the_winning_areas_are_those_the_cards_pay_art_17(macau):
+    """Issue 18: a table lights the areas that won. Art. 17(1)-(3) / 18(1): Banker's win pays
+    the Banker bet, a pair pays the pair bet ("par ... do mesmo valor", art. 13), and nothing
+    else wins: Player 5 (JS JH 5C) against Banker 4 (QS QD 4D) is a Player win with both
+    pairs; Player, both pairs and no tie."""
+    rnd = BaccaratRound(macau, shoe(("JS", "JH"), ("QS", "QD"), "5C", "4D"))
+    rnd.deal()
+    lit = rnd.result()["winning_areas"]
+    assert set(lit) == {"player", "player_pair", "banker_pair"}
+    rnd = BaccaratRound(macau, shoe(*TIE_7))
+    rnd.deal()
+    assert rnd.result()["winning_areas"] == ["tie"]  # art. 12: main bets stand, tie wins

@@ -64,7 +64,67 @@ def test_bead_plate_runs_down_six_then_right() -> None:
     boards = scoreboards(_results(*([B] * 7 + [T])))
     cells = [(c["x"], c["y"], c["winner"]) for c in boards["bead_plate"]]
     assert cells[5] == (0, 5, B) and cells[6] == (1, 0, B) and cells[7] == (1, 1, T)
-    assert boards["counts"] == {"banker": 7, "player": 0, "tie": 1}
+    assert boards["counts"] == {
+        "banker": 7,
+        "player": 0,
+        "tie": 1,
+        "player_pair": 0,
+        "banker_pair": 0,
+        "natural": 0,
+    }
+
+
+def test_shoe_statistics_count_pairs_and_naturals() -> None:
+    """Issue 18: the shoe's statistics, P/B/T and the pair counts, as live tables show them;
+    a round with both pairs counts once for each."""
+    results = [
+        {"winner": B, "banker_pair": True, "natural": True},
+        {"winner": P, "player_pair": True, "banker_pair": True},
+        {"winner": T, "natural": True},
+    ]
+    assert scoreboards(results)["counts"] == {
+        "banker": 1,
+        "player": 1,
+        "tie": 1,
+        "player_pair": 1,
+        "banker_pair": 2,
+        "natural": 2,
+    }
+
+
+def test_ask_banker_and_ask_player_preview_the_next_marks() -> None:
+    """ "Ask Banker / ask Player": the mark each derived road would add if the next round
+    went to that side. Big road columns of lengths 3 (B), 2 (P), 1 (B), 3 (P), worked by hand:
+
+    * Player next is row 3 of column 3: big eye boy looks at column 2 (length 1, not ending
+      just above) -> red; small road at column 1 (length 2) -> red; cockroach pig at column 0
+      (length 3, ends exactly one row above) -> blue;
+    * Banker next opens column 4: big eye boy compares columns 3 and 2 (3 vs 1) -> blue; small
+      road columns 3 and 1 (3 vs 2) -> blue; cockroach pig columns 3 and 0 (3 vs 3) -> red."""
+    winners = _results(B, B, B, P, P, B, P, P, P)
+    asked = scoreboards(winners)["ask"]
+    assert asked[P] == {"big_eye_boy": "red", "small_road": "red", "cockroach_pig": "blue"}
+    assert asked[B] == {"big_eye_boy": "blue", "small_road": "blue", "cockroach_pig": "red"}
+    # the preview is what the road then draws
+    for side in (B, P):
+        after = scoreboards([*winners, {"winner": side}])
+        for road, mark in asked[side].items():
+            assert after[road]["marks"][-1] == mark
+
+
+def test_ask_says_none_where_a_road_has_not_started() -> None:
+    """Column 1's second entry starts the big eye boy; nothing earlier adds a mark."""
+    asked = scoreboards(_results(B, T))["ask"]
+    assert asked == {
+        side: {"big_eye_boy": None, "small_road": None, "cockroach_pig": None} for side in (B, P)
+    }
+    # B then P: Player again is column 1's second entry, the big eye boy's first mark (blue:
+    # column 0 ends exactly one row above); Banker would open column 2 (columns 1 and 0 are
+    # equally long: red)
+    asked = scoreboards(_results(B, P))["ask"]
+    assert asked[P]["big_eye_boy"] == "blue"
+    assert asked[B]["big_eye_boy"] == "red"
+    assert asked[B]["small_road"] is None
 
 
 @given(st.lists(st.sampled_from([B, P, T]), max_size=80))

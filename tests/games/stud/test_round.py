@@ -55,7 +55,31 @@ def test_players_see_only_their_cards_and_the_dealers_up_card_art_12_2():
     rnd = StudRound(rules, stud_deck(["2S 3S 4S 5S 7H"], DEALER_AK))
     rnd.place_bet("p1", 1, "ante", 100)
     rnd.deal()
-    assert rnd.view(1) == {"seat": 1, "cards": ["2S", "3S", "4S", "5S", "7H"], "dealer_up": ["3D"]}
+    assert rnd.view(1) == {
+        "seat": 1,
+        "cards": ["2S", "3S", "4S", "5S", "7H"],
+        "category": "high_card",
+        "dealer_up": ["3D"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("hand", "category"),
+    [
+        ("9S 9H 5C 5D 2S", "two_pairs"),
+        ("2S 3S 4S 5S 6S", "straight_flush"),
+        ("AS AH AC KD KH", "full_house"),
+    ],
+)
+def test_a_seat_is_told_its_hands_category_while_deciding_art_8(hand, category):
+    """Art. 8 orders the hands by category: «Dois pares» («two pairs»), «Sequência de naipe»
+    («straight flush»), «Trio-par» («full house»)... Issue 18: the table names the category of
+    the hand a player decides on, as a dealer would, so they need not work it out."""
+    rnd = StudRound(stud_rules(), stud_deck([hand], DEALER_AK))
+    rnd.place_bet("p1", 1, "ante", 100)
+    assert rnd.view(1)["category"] is None  # no cards yet
+    rnd.deal()
+    assert rnd.view(1)["category"] == category
 
 
 def test_dealer_not_qualifying_pays_ante_and_returns_raise_art_9_2():

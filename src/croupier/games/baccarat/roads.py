@@ -15,6 +15,9 @@ players read them, so they follow the convention exactly:
   down a column, red when the column k to the left has an entry at that row or has none at the
   row above either, blue when it ends exactly one row above. Red means the road repeats itself,
   blue that it breaks its pattern; the colours say nothing about Banker or Player.
+* **ask Banker / ask Player**: the mark each derived road would add if the next round were won
+  by Banker (or Player), ``None`` where that road would add none yet;
+* **shoe statistics**: Banker, Player and Tie wins, Player and Banker pairs and naturals so far.
 """
 
 from __future__ import annotations
@@ -117,6 +120,32 @@ def place(columns: Sequence[Sequence[object]], rows: int = ROWS) -> list[tuple[i
     return cells
 
 
+def ask(results: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, str | None]]:
+    """For each side, the mark every derived road would add if the next round were won by it
+    (a new big-road entry adds at most one mark to each derived road)."""
+    now = big_road(results).columns
+    out: dict[str, dict[str, str | None]] = {}
+    for side in ("banker", "player"):
+        then = big_road([*results, {"winner": side}]).columns
+        out[side] = {}
+        for name, k in DERIVED.items():
+            before, after = derived_road(now, k), derived_road(then, k)
+            out[side][name] = after[-1] if len(after) > len(before) else None
+    return out
+
+
+def counts(results: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """The shoe's statistics: wins of each side, ties, pairs and naturals."""
+    return {
+        "banker": sum(1 for r in results if r["winner"] == "banker"),
+        "player": sum(1 for r in results if r["winner"] == "player"),
+        "tie": sum(1 for r in results if r["winner"] == "tie"),
+        "player_pair": sum(1 for r in results if r.get("player_pair")),
+        "banker_pair": sum(1 for r in results if r.get("banker_pair")),
+        "natural": sum(1 for r in results if r.get("natural")),
+    }
+
+
 def scoreboards(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Every road of one shoe as plain JSON values, with grid cells for drawing."""
     road = big_road(results)
@@ -149,10 +178,8 @@ def scoreboards(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                 for e, (x, y) in zip(flat, big_cells, strict=True)
             ],
         },
-        "counts": {
-            side: sum(1 for r in results if r["winner"] == side)
-            for side in ("banker", "player", "tie")
-        },
+        "counts": counts(results),
+        "ask": ask(results),
     }
     for name, k in DERIVED.items():
         marks = derived_road(road.columns, k)

@@ -146,7 +146,23 @@ class BaccaratRound(RecordedRound):
             "player_cards": [card_text(c) for c in self.coup.player],
             "banker_cards": [card_text(c) for c in self.coup.banker],
             **self.coup.outcome(),
+            "winning_areas": self.winning_areas(),
         }
+
+    def winning_areas(self) -> list[str]:
+        """The betting areas the dealt cards make win (a table lights them, issue 18): each
+        offered bet but the jackpot's, settled as a bet of its minimum by the same rules that
+        settle real ones."""
+        coup = self.coup
+        if coup is None:
+            return []
+        return [
+            kind
+            for kind in self.rules.offered_bets
+            if kind != "jackpot"
+            and self._settle_bet(Bet("", kind, self.rules.limit_for(kind).minimum), coup).outcome
+            == "win"
+        ]
 
     def bets_of(self, bettor: str) -> dict[str, int]:
         return {b.kind: b.amount for b in self._bets.values() if b.bettor == bettor}

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from croupier.games.blackjack.dealer import draws_on as dealer_draws
 from croupier.games.blackjack.rules import BlackjackRules
@@ -184,3 +184,9 @@ def _hard_pair(t: int) -> tuple[int, int]:
         if 2 <= b <= 10 and a != b:
             return (a, b)
     return (10, 10)  # 20: only 10-10; treated as a hard 20 with split excluded
+
+
+@lru_cache(maxsize=16)
+def strategy_for(rules: BlackjackRules) -> BasicStrategy:
+    """One strategy (and its cached tables) per ruleset, shared by the tables that play it."""
+    return BasicStrategy(rules)

@@ -30,6 +30,7 @@ from croupier.games.blackjack.round import (
     cite,
 )
 from croupier.games.blackjack.rules import BlackjackRules
+from croupier.games.blackjack.strategy import strategy_for
 from croupier.games.blackjack.values import VALUES, is_blackjack, total
 from croupier.games.protocol import (
     Bet,
@@ -337,10 +338,22 @@ class BlackjackTableRound:
             "dealer_up": self._dealer_up(),
             "hand": self.inner.current[1] if self._turn() and self.inner.current else None,
             "options": self.options(bettor),
+            "advice": self._advice(bettor),
             "insurance_stake": self._insurance_stake(bettor)
             if self.inner.phase is BjPhase.INSURANCE
             else None,
         }
+
+    def _advice(self, bettor: str) -> str | None:
+        """The trainer's advice for the hand ``bettor`` plays now: the basic strategy of this
+        table's rules (``croupier blackjack hint``), computed from cards the player sees."""
+        turn = self._turn()
+        hand, up = self.inner.current_hand(), self.inner.dealer_up
+        if turn is None or turn[2] != bettor or hand is None or up is None:
+            return None
+        cards = [VALUES[c] for c in hand.cards]
+        legal = self.inner.legal_actions()
+        return strategy_for(self.rules).advise(cards, VALUES[up], legal).action
 
     def _dealer_up(self) -> list[str]:
         return [card_text(self.inner.dealer[0])] if self.inner.dealer else []

@@ -163,9 +163,12 @@ class StudRound(RecordedRound):
         up = [
             card_text(self.dealer[i]) for i in sorted(self.dealer_exposed) if i < len(self.dealer)
         ]
+        cards = self.hand_cards(seat)
         return {
             "seat": seat,
-            "cards": [card_text(c) for c in self.hand_cards(seat)],
+            "cards": [card_text(c) for c in cards],
+            # the hand's category in words, as the table tells it (art. 8's order of hands)
+            "category": category_of(rank5(cards)) if len(cards) == 5 else None,
             "dealer_up": up,
         }
 
