@@ -181,6 +181,7 @@ def test_blackjack_hint_and_a_result_line_per_hand(browser: Browser, tmp_path: P
                 f"Hand 2: 18 against the dealer's 17: wins +{points(100_00)}",
             ]
         )
+        expect(page.locator("#announcement")).to_have_text("Dealer stands on 17")  # not "plays"
     finally:
         stage.stop()
 
@@ -217,3 +218,40 @@ def test_sounds_are_off_until_turned_on_and_motion_is_reduced(
     stage.advance(5)  # the next window opens: a tone
     expect(page.locator("#announcement")).to_have_text("Place your bets")
     page.wait_for_function("window.audioContexts > 0")
+
+
+def test_a_quick_navigation_draws_one_view(browser: Browser, stage: Stage) -> None:
+    """Found while taking the screenshots: a hash change while the page was still drawing the
+    lobby drew the table beside it, twice (a disabled copy of every area answered clicks)."""
+    table = stage.multi_table()
+    page = new_page(browser)
+    page.goto(stage.base + "/")
+    page.fill("#demo-name", "Ana")
+    page.click("#play-demo")
+    # two clicks in quick succession: watch, then join
+    page.evaluate(
+        f"location.hash = '#/table/{table['id']}/watch'; "
+        f"setTimeout(() => {{ location.hash = '#/table/{table['id']}'; }}, 5)"
+    )
+    expect(page.locator(".seat.mine")).to_contain_text("Ana")
+    page.wait_for_timeout(1500)  # let any second drawing finish
+    expect(page.locator(".table-view")).to_have_count(1)
+    expect(page.locator(".table-card")).to_have_count(0)
+
+
+def test_a_stud_hand_fits_a_phone(browser: Browser, stage: Stage) -> None:
+    """Found in the phone screenshots: the dealer's five cards beside yours ran off a 390 px
+    screen."""
+    table = _stud_table(stage)
+    page = new_page(browser, 390, 844)
+    _join(page, stage, "Sofia", table["id"])
+    page.click("#area-ante")
+    expect(page.locator("#stake-ante")).not_to_have_text("")
+    stage.advance(table["betting_seconds"])
+    expect(page.locator("#you-cards .card")).to_have_count(5)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+    page.click("#raise")
+    expect(page.locator("#result.show")).to_be_visible()
+    # the headline tells the result, not "The dealer's hand is opened"
+    expect(page.locator("#announcement")).to_have_text(page.locator("#result").inner_text())

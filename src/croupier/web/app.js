@@ -69,7 +69,15 @@ function signInPanel() {
   return el("section", { class: "panel" }, demoForm, tokenForm);
 }
 
-async function route() {
+// one view at a time: a navigation waits until the one before it has drawn (and is left),
+// so quick clicks never draw two views side by side
+let routing = Promise.resolve();
+function route() {
+  routing = routing.then(draw, draw);
+  return routing;
+}
+
+async function draw() {
   if (leaveCurrent) {
     leaveCurrent();
     leaveCurrent = null;

@@ -40,7 +40,8 @@ export async function lobby(app, signInPanel) {
     const card = list.querySelector(`[data-table="${t.id}"]`);
     if (!card) return;
     card.querySelector(".status").textContent = status(t);
-    deadlines.set(t.id, t.phase === "betting" && t.seconds_left !== null ? Date.now() + t.seconds_left * 1000 : null);
+    if (t.mode === "individual") deadlines.set(t.id, "deal"); // its player starts each deal (PT rule 28)
+    else deadlines.set(t.id, t.phase === "betting" && t.seconds_left !== null ? Date.now() + t.seconds_left * 1000 : null);
     // the road of a public baccarat table, redrawn when a round has finished
     if (t.game === "baccarat" && t.mode !== "individual" && shown.get(t.id) !== t.round) {
       const roads = await api(`/tables/${t.id}/roads`);
@@ -52,7 +53,8 @@ export async function lobby(app, signInPanel) {
     for (const [id, deadline] of deadlines) {
       const node = list.querySelector(`[data-table="${id}"] .tile-countdown`);
       if (!node) continue;
-      node.textContent = deadline === null ? "bets closed" : `bets close in ${Math.max(0, Math.ceil((deadline - Date.now()) / 1000))} s`;
+      if (deadline === "deal") node.textContent = "its player deals each round";
+      else node.textContent = deadline === null ? "bets closed" : `bets close in ${Math.max(0, Math.ceil((deadline - Date.now()) / 1000))} s`;
     }
   }
   async function poll() {

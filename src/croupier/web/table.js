@@ -122,7 +122,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   });
   const seats = el("ol", { class: "seats", id: "seats", "aria-label": "seats" });
   const felt = el("div", { class: "felt" },
-    el("div", { class: "felt-top" }, shoe, bj ? bj.node : el("div", { class: "hands" }, ...Object.values(hands).map((h) => h.box))),
+    el("div", { class: "felt-top" }, shoe, bj ? bj.node : el("div", { class: stud ? "hands five" : "hands" }, ...Object.values(hands).map((h) => h.box))),
     result, decisionBar, bj ? bj.assist : "", areas, seats);
 
   let chip = chipValues(info.minimum_bet)[0];
@@ -240,12 +240,14 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     }
     result.textContent = r.dealer_qualifies ? `Dealer qualifies with ${words(r.dealer_category)}` : "Dealer does not qualify: antes win 1:1 (art. 9)";
     result.className = "result show";
+    announcement.textContent = result.textContent; // the headline tells the result (issue 18)
     settle(event);
   }
 
   async function showBlackjackRound(event) {
     result.textContent = await bj.showRound(event);
     result.className = "result show";
+    announcement.textContent = result.textContent; // the headline tells the result (issue 18)
     settle(event);
   }
 
