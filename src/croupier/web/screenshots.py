@@ -156,15 +156,19 @@ def _join(page: Any, table: int) -> None:
     page.wait_for_selector(".seat.mine")
 
 
+def _bet(page: Any, kind: str, chip: int | None = None) -> None:
+    """Click a chip (by its position) and a betting area, and wait for the stake to show."""
+    if chip is not None:
+        page.click(f"label[for='chip-{chip}']")
+    page.click(f"#area-{kind}")
+    page.wait_for_selector(f"#stake-{kind}:not(:empty)")
+
+
 def _baccarat(stage: Stage, page: Any, table: dict[str, Any], shot: Any) -> None:
     """Bets on the felt with the window open, then the settled round with its areas lit."""
     _join(page, table["id"])
-    page.click("label[for='chip-2']")
-    page.click("#area-banker")
-    page.wait_for_selector("#stake-banker:not(:empty)")
-    page.click("label[for='chip-0']")
-    page.click("#area-player_pair")
-    page.wait_for_selector("#stake-player_pair:not(:empty)")
+    _bet(page, "banker", chip=2)
+    _bet(page, "player_pair", chip=0)
     shot("baccarat-mid")
     stage.advance(table["betting_seconds"])
     page.wait_for_selector("#result.show")
@@ -176,10 +180,8 @@ def _baccarat(stage: Stage, page: Any, table: dict[str, Any], shot: Any) -> None
 def _stud(stage: Stage, page: Any, table: dict[str, Any], shot: Any) -> None:
     """An ante and the jackpot ticket, the hand to decide on, then the dealer's hand opened."""
     _join(page, table["id"])
-    page.click("#area-ante")
-    page.wait_for_selector("#stake-ante:not(:empty)")
-    page.click("#area-jackpot")
-    page.wait_for_selector("#stake-jackpot:not(:empty)")
+    _bet(page, "ante")
+    _bet(page, "jackpot")
     stage.advance(table["betting_seconds"])
     page.wait_for_selector("#decisions:not([hidden])")
     page.wait_for_selector("#you-total:not(:empty)")
@@ -195,8 +197,7 @@ def _blackjack(stage: Stage, page: Any, table: int, shot: Any) -> None:
     """A pair of eights against a 7 with the hint asked for; then split, double, the
     dealer's 17 and a line per hand."""
     _join(page, table)
-    page.click("#area-bet")
-    page.wait_for_selector("#stake-bet:not(:empty)")
+    _bet(page, "bet")
     stage.advance(10)
     page.click("#hint")
     page.wait_for_selector("#advice:not(:empty)")
