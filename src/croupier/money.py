@@ -16,6 +16,9 @@ from fractions import Fraction
 
 from croupier.errors import RulesetError, RuleViolation
 
+#: the currency of play points at demo tables: never money (PT 812/2015 rules 37-38)
+DEMO = "DEMO"
+
 #: The largest stake or deposit croupier takes, in minor units: ten thousand million major
 #: units, far above any table's limits and far below what the database's 64-bit integers hold,
 #: even summed over every bet of a round (issue 16, finding 4: a stake of 2**63 failed the

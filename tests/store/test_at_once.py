@@ -6,10 +6,13 @@ such statement, and the table takes the careful way."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import Connection, Engine, func, select
 
 from croupier.store.at_once import ShortBalance
@@ -103,6 +106,11 @@ BATCHES = [
 ]
 
 
+def _at_once(records: RoundRecords, c: Connection, *args: Any) -> dict[int, int]:
+    """One round's batch written by the statement alone."""
+    return records.write_at_once(c, [records.stake_batch(c, *args)])
+
+
 @contextlib.contextmanager
 def _autocommit(books: Books) -> Iterator[Connection]:
     """A connection in autocommit, as the writer runs the statement (each commits by itself)."""
@@ -135,7 +143,7 @@ def test_at_once_writes_what_the_careful_way_writes(books: Books) -> None:
             records.stake_all(c, careful, books.escrow, bets_of(books))
             records.write_journal(c, careful, seq, items)
         with _autocommit(books) as c:
-            balances = records.stake_at_once(c, at_once, books.escrow, bets_of(books), seq, items)
+            balances = _at_once(records, c, at_once, books.escrow, bets_of(books), seq, items)
         seq += len(items)
     written, expected = books.rows(at_once), books.rows(careful)
     assert written == expected
@@ -162,10 +170,10 @@ def test_a_stake_no_balance_covers_writes_nothing_at_all(books: Books) -> None:
     items = [_entry("ana", "player", 10_00), _entry("bruno", "banker", 25_00)]
     with _autocommit(books) as c:
         with pytest.raises(ShortBalance):
-            books.records.stake_at_once(c, round_id, books.escrow, bets, 0, items)
+            _at_once(books.records, c, round_id, books.escrow, bets, 0, items)
         # the connection is fit for the next statement
         covered = [bets[0], books.bet("bruno", "banker", 20_00, 20_00)]
-        books.records.stake_at_once(c, round_id, books.escrow, covered, 0, items)
+        _at_once(books.records, c, round_id, books.escrow, covered, 0, items)
     assert books.counts() == (before[0] + 1, before[1] + 3, before[2] + 2, before[3] + 2)
     assert books.ledger.balance(books.people["bruno"][1]) == 0
     assert books.ledger.balance(books.escrow) == 30_00
@@ -194,7 +202,7 @@ def test_batches_of_two_tables_in_one_statement_write_what_each_writes_alone(
     bets_of, items = BATCHES[0]
     with _autocommit(books) as c:
         for round_id, escrow in zip(alone, escrows, strict=True):
-            records.stake_at_once(c, round_id, escrow, bets_of(books), 0, items)
+            _at_once(records, c, round_id, escrow, bets_of(books), 0, items)
         batches = [
             records.stake_batch(c, round_id, escrow, bets_of(books), 0, items)
             for round_id, escrow in zip(together, escrows, strict=True)
@@ -249,4 +257,58 @@ def test_a_player_at_two_tables_in_one_statement_pays_both_stakes_or_neither(
         balances = records.write_at_once(c, batches(c, 25_00))
     assert balances == {account: 0, books.escrow: 25_00, escrow2: 25_00}
     assert books.counts() == (before[0] + 2, before[1] + 4, before[2] + 2, before[3] + 2)
+    assert books.ledger.audit() == []
+
+
+_NUMBERS = itertools.count(1)  # round numbers, fresh for every example
+# a bet of a batch: who, on what, the amount it adds
+_BET = st.tuples(
+    st.sampled_from(["ana", "bruno"]),
+    st.sampled_from(["player", "banker", "tie"]),
+    st.integers(min_value=1, max_value=2_00),
+)
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(batches=st.lists(st.lists(_BET, min_size=1, max_size=6), min_size=1, max_size=3))
+def test_the_statement_writes_exactly_what_ledger_post_writes(
+    books: Books, batches: list[list[tuple[str, str, int]]]
+) -> None:
+    """Issue 19: the double-entry posting is written once (``stake_posting``) and the
+    multi-row statement of bets-at-once writes, for any batches, exactly the postings, entries,
+    standing bets, journal and balances that ``Ledger.post`` (``stake_all``) writes."""
+    records = books.records
+    if books.engine.dialect.name != "postgresql":
+        assert not records.stakes_at_once  # no such statement: the careful way only
+        return
+    careful = records.begin_round(books.table, next(_NUMBERS), None)
+    at_once = records.begin_round(books.table, next(_NUMBERS), None)
+    accounts = [books.people[n][1] for n in ("ana", "bruno")] + [books.escrow]
+    for name in ("ana", "bruno"):  # enough for both rounds
+        books.ledger.transfer(books.cashier, books.people[name][1], 40_00, "deposit", name)
+    seq = 0
+    moved: list[dict[int, int]] = []
+    totals: dict[tuple[str, str], int] = {}  # a bet of a later batch raises the standing one
+    for batch in batches:
+        stakes, items = [], []
+        for name, kind, added in batch:
+            totals[(name, kind)] = totals.get((name, kind), 0) + added
+            stakes.append(books.bet(name, kind, totals[(name, kind)], added))
+            items.append(_entry(name, kind, added))
+        for round_id, write in ((careful, "post"), (at_once, "statement")):
+            before = {a: books.ledger.balance(a) for a in accounts}
+            if write == "post":
+                with books.engine.begin() as c, pipelined(c):
+                    records.stake_all(c, round_id, books.escrow, stakes)
+                    records.write_journal(c, round_id, seq, items)
+            else:
+                with _autocommit(books) as c:
+                    _at_once(records, c, round_id, books.escrow, stakes, seq, items)
+            moved.append({a: books.ledger.balance(a) - before[a] for a in accounts})
+        # the same batch moved every balance by the same amount both ways
+        assert moved[-1] == moved[-2]
+        seq += len(items)
+    assert books.rows(at_once) == books.rows(careful)
     assert books.ledger.audit() == []

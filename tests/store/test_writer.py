@@ -16,11 +16,12 @@ from sqlalchemy import Connection, Engine, select, text
 from croupier.errors import RuleViolation
 from croupier.store.at_once import Batch, ShortBalance
 from croupier.store.ledger import _MOVE, Ledger
-from croupier.store.rounds import RoundRecords, _lock_balances
+from croupier.store.round_sql import lock_balances_statement
+from croupier.store.rounds import RoundRecords
 from croupier.store.schema import accounts
 from croupier.store.writer import Writer, _Lane
 
-_LOCK = _lock_balances(1)
+_LOCK = lock_balances_statement(1)
 
 
 @pytest.fixture

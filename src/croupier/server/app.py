@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 
 from croupier.errors import RulesetError, RuleViolation
 from croupier.games.registry import table_scoreboards
+from croupier.people import Player
 from croupier.server.bodies import (
     REFUSALS,
     AnnouncementIn,
@@ -40,7 +41,6 @@ from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets
 from croupier.server.visibility import TableKind, may_list, shown_round
 from croupier.store.ledger import DEMO
-from croupier.store.players import Player
 from croupier.table.config import TableConfig
 from croupier.table.runtime import Table
 

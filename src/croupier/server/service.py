@@ -11,13 +11,11 @@ import asyncio
 import contextlib
 import functools
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
-
-from sqlalchemy import Engine, update
 
 from croupier.errors import RuleViolation
 from croupier.games.registry import table_currency, table_seats
+from croupier.people import Player
 from croupier.rng import RandomSource
 from croupier.server.hub import Hub
 from croupier.server.idempotency import Answers
@@ -28,9 +26,9 @@ from croupier.shoe import StackedCards
 from croupier.store.database import connect, migrate
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.owner import ServerLock
-from croupier.store.players import IDLE_SECONDS, Player, Players, named_account, token_hash
+from croupier.store.players import IDLE_SECONDS, Players, named_account
 from croupier.store.rounds import RoundRecords
-from croupier.store.schema import players as players_table
+from croupier.store.table_store import SqlTableStore
 from croupier.store.writer import Writer
 from croupier.table.clock import Clock, SystemClock
 from croupier.table.config import TableConfig
@@ -87,7 +85,7 @@ class Casino:
     idle_seconds: float = IDLE_SECONDS
 
     def __post_init__(self) -> None:
-        self.engine: Engine = connect(self.database_url)
+        self.engine = connect(self.database_url)
         self.ledger = Ledger(self.engine)
         self.players = Players(self.engine, self.ledger, idle_seconds=self.idle_seconds)
         self.records = RoundRecords(self.engine, self.ledger)
@@ -100,6 +98,7 @@ class Casino:
             self.writer = Writer(self.engine)
         else:  # and every table's bets in statements of their own lane (store/at_once.py)
             self.writer = Writer(self.engine, WRITER_LANES, stakes_lane=True)
+        self.table_store = SqlTableStore(self.records, self.players, self.writer)
         self.tables: dict[int, Table] = {}
         self.lock = ServerLock(self.engine)  # one serving process per database
         self.credentials = Credentials("")
@@ -146,22 +145,13 @@ class Casino:
             player, fresh = self.players.create(name, role=role, demo=demo)
             token = token or fresh
             if token != fresh:
-                self._set_token(player.id, token)
+                self.players.set_token(player.id, token)
             return token
         import secrets
 
         token = token or secrets.token_urlsafe(24)
-        self._set_token(existing.id, token)
+        self.players.set_token(existing.id, token)
         return token
-
-    def _set_token(self, player_id: int, token: str) -> None:
-        with self.engine.begin() as connection:
-            connection.execute(
-                update(players_table)
-                .where(players_table.c.id == player_id)
-                .values(token_hash=token_hash(token), token_seen_at=datetime.now(UTC))
-            )
-        self.players.forget_tokens()
 
     def _fund_demo(self, player: Player | None) -> None:
         if player is None:
@@ -176,11 +166,9 @@ class Casino:
         table = Table(
             table_id,
             config,
-            self.records,
-            self.players,
+            self.table_store,
             self.clock,
             lambda event, to: self.hub.publish(table_id, event, to),
-            self.writer,
             self.source,
             self.stacked.get(config.name),
         )

@@ -29,13 +29,14 @@ from urllib.parse import parse_qs
 from pydantic import ValidationError
 
 from croupier.errors import CroupierError, RuleViolation
+from croupier.people import Player
 from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
 from croupier.server.bodies import BetIn
 from croupier.server.hub import Watcher
 from croupier.server.idempotency import Answers, checked_ref
 from croupier.server.rates import CLOSE_FLOODING, STRIKES
 from croupier.server.service import Casino
-from croupier.store.players import Player, token_hash
+from croupier.store.players import token_hash
 from croupier.table.runtime import Table
 
 PATH = re.compile(r"/tables/(\d+)/ws")

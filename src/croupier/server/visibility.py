@@ -22,7 +22,7 @@ from typing import Any
 from fastapi import HTTPException
 
 from croupier.games.registry import journal_is_public, shown_result
-from croupier.store.players import Player
+from croupier.people import Player
 
 
 class TableKind:

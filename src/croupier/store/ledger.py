@@ -34,11 +34,11 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import RuleViolation
-from croupier.money import MAX_AMOUNT
+from croupier.money import DEMO, MAX_AMOUNT
 from croupier.store.prepared import Prepared, insert_rows
 from croupier.store.schema import accounts, entries, transactions
 
-DEMO = "DEMO"
+__all__ = ["DEMO", "Account", "Ledger"]
 #: the largest entry of a posting (a round's legs add up its bets and their payouts)
 MAX_LEG = 10**6 * MAX_AMOUNT
 _RULE = "ledger: double entry, balances never negative (DESIGN.md, Money)"

@@ -16,7 +16,6 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +23,7 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import RuleViolation
+from croupier.people import Player
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.schema import accounts, players
 
@@ -45,14 +45,6 @@ def password_matches(password: str, stored: str | None) -> bool:
     _, salt, digest = stored.split("$")
     found = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), **_SCRYPT)
     return hmac.compare_digest(found.hex(), digest)
-
-
-@dataclass(frozen=True)
-class Player:
-    id: int
-    name: str
-    role: str
-    demo: bool
 
 
 def token_hash(token: str) -> str:
@@ -151,6 +143,17 @@ class Players:
             return None
         entry[1] = now
         return entry[0]  # type: ignore[no-any-return]
+
+    def set_token(self, player_id: int, token: str) -> None:
+        """Give a player (the server's console credentials) this token; the old one stops
+        working."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(players)
+                .where(players.c.id == player_id)
+                .values(token_hash=token_hash(token), token_seen_at=datetime.now(UTC))
+            )
+        self.forget_tokens()
 
     def forget_tokens(self) -> None:
         """Drop the remembered tokens (after a token was replaced)."""

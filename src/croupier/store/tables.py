@@ -1,0 +1,68 @@
+"""The tables a casino has opened: their names, configurations and status, and their accounts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import Engine, insert, select, update
+
+from croupier.errors import RuleViolation
+from croupier.store.ledger import Ledger
+from croupier.store.players import named_account
+from croupier.store.schema import game_tables
+from croupier.store.stamps import now
+from croupier.table.port import TableAccounts
+
+
+class TableRecords:
+    engine: Engine
+    ledger: Ledger
+
+    def create_table(self, name: str, config: Mapping[str, Any]) -> int:
+        with self.engine.begin() as connection:
+            taken = connection.execute(
+                select(game_tables.c.id).where(game_tables.c.name == name)
+            ).first()
+            if taken is not None:
+                raise RuleViolation("name", f"a table named {name!r} exists", "tables")
+            result = connection.execute(
+                insert(game_tables).values(
+                    name=name, config=dict(config), status="open", created_at=now()
+                )
+            )
+            key = result.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    def tables(self) -> list[tuple[int, str, dict[str, Any], str]]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(game_tables).order_by(game_tables.c.id)).all()
+        return [(row.id, row.name, dict(row.config), row.status) for row in rows]
+
+    def set_table_config(self, table_id: int, config: Mapping[str, Any]) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(game_tables).where(game_tables.c.id == table_id).values(config=dict(config))
+            )
+
+    def set_table_status(self, table_id: int, status: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(game_tables).where(game_tables.c.id == table_id).values(status=status)
+            )
+
+    def table_accounts(
+        self, table_id: int, currency: str, *, pool_seed: int | None = None
+    ) -> TableAccounts:
+        """The table's escrow, the house account of its currency, and its jackpot pool (funded
+        with the seed by the house when first opened: the pool never falls below its seed)."""
+        owner = f"table:{table_id}"
+        escrow = named_account(self.ledger, owner, "escrow", currency, negative=False)
+        house = named_account(self.ledger, "house", "house", currency, negative=True)
+        pool = None
+        if pool_seed is not None:
+            pool = named_account(self.ledger, owner, "jackpot", currency, negative=False)
+            if self.ledger.balance(pool) == 0 and pool_seed > 0:
+                self.ledger.transfer(house, pool, pool_seed, "jackpot_seed", owner)
+        return TableAccounts(escrow, house, pool)

@@ -1,0 +1,169 @@
+"""What a table asks of the store (issue 19): one small port, so that ``table/`` holds the rules of
+running a table and no database code. The store (:mod:`croupier.store.table_store`) implements it
+on SQLite and PostgreSQL and chooses how each write is made: bets, for one, are judged under
+locked balances on SQLite and written at once, then judged again only if a balance fell short, on
+PostgreSQL (docs/store.md, "Bets at once").
+
+A round's writes are units of work: the table hands the store a function of a :class:`RoundTx`
+(the writes of one transaction) and the store runs it in a transaction of its writer, so that
+the money and the journal of a change are written together with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from croupier.people import Player
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class StandingBet:
+    """A bet standing on an open round (its stake is in the table's escrow)."""
+
+    session_id: int
+    player_id: int
+    account_id: int
+    kind: str
+    amount: int
+
+
+#: a stake of a batch: the bet standing after it, and the amount it added
+Stake = tuple[StandingBet, int]
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """A settled bet as the table runtime hands it to the store."""
+
+    player_id: int
+    account_id: int
+    kind: str
+    stake: int
+    outcome: str  # win, lose, push, void, blackjack, surrender, or carried (art. 12)
+    payout: int
+    commission: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    command: str
+    args: Mapping[str, Any]
+    events: Sequence[Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class TableAccounts:
+    escrow: int  # the stakes of the open round
+    house: int  # the house result (may go negative)
+    pool: int | None  # the progressive jackpot pool, where the game has one
+
+
+@dataclass(frozen=True)
+class OpenSession:
+    """A session left open at a table (a restart keeps players seated)."""
+
+    session_id: int
+    player: Player
+    seat: int
+    account: int
+
+
+@dataclass(frozen=True)
+class Settling:
+    """What settling a round writes: the payouts, the house's result and the pool's change."""
+
+    round_id: int
+    results: Sequence[BetResult]
+    house_result: int
+    pool_change: int
+    status: str  # settled or void
+    result: Mapping[str, Any] | None
+    void_reason: str | None
+
+
+class RoundTx(Protocol):
+    """The writes of one transaction on a table's rounds."""
+
+    def balances(self, accounts: Iterable[int]) -> dict[int, int]:
+        """Balances of ``accounts``, locked until the transaction ends."""
+
+    def stake(self, round_id: int, escrow: int, stakes: Sequence[Stake]) -> None:
+        """Move the stakes into the escrow (balances checked under lock by the caller) and
+        record the standing bets."""
+
+    def unstake(self, round_id: int, bet: StandingBet, escrow: int) -> None:
+        """A standing bet withdrawn during the betting window: its stake goes back."""
+
+    def journal(self, round_id: int, first_seq: int, items: Sequence[JournalEntry]) -> None:
+        """The round's journal from ``first_seq`` on."""
+
+    def settle(self, settling: Settling, accounts: TableAccounts) -> None:
+        """Pay the round out of the escrow in one posting and close it."""
+
+    def open_round(
+        self, table_id: int, number: int, shoe: str | None, carried: Iterable[StandingBet]
+    ) -> int:
+        """A new open round (with the bets a tie carried over, Macau art. 12); its id."""
+
+
+class StakeJob(Protocol):
+    """A batch of bets as the table hands it to the store: the store decides whether it is
+    judged with the balances read and locked (``judge(balances)``) or without (``judge(None)``,
+    the database refusing a stake no balance covers; then it is judged again)."""
+
+    round_id: int
+    escrow: int
+    size: int  # how many bets (each gets an answer)
+
+    def accounts(self) -> set[int]:
+        """The accounts whose balances the judging needs (the bettors' and the escrow)."""
+
+    def judge(self, balances: dict[int, int] | None) -> list[Stake]:
+        """Judge each bet by the rules (and by ``balances``, which it debits); the accepted
+        ones are placed on the round. The stakes to write."""
+
+    def journal(self) -> tuple[int, list[JournalEntry]]:
+        """The round's journal not yet written: its first seq and the entries."""
+
+    def written(self, balances: dict[int, int]) -> list[Any]:
+        """The stakes are written: each bet's answer (an accepted bet's, or its refusal)."""
+
+    def undo(self) -> None:
+        """Nothing was written: take the bets back off the round."""
+
+
+class TableStore(Protocol):
+    """Everything a running table reads and writes."""
+
+    async def write(self, table_id: int, work: Callable[[RoundTx], T]) -> T:
+        """Run ``work`` in one transaction of the writer; its writes commit together."""
+
+    async def stake(self, table_id: int, job: StakeJob) -> list[Any]:
+        """Write a batch of bets the way this database does best; each bet's answer. A batch
+        that cannot be written is refused whole, with nothing written."""
+
+    async def open_table(
+        self, table_id: int, currency: str, pool_seed: int | None
+    ) -> tuple[TableAccounts, int | None, list[OpenSession]]:
+        """The table's accounts (its pool funded with its seed when first opened), the pool's
+        balance, and the sessions left open at it."""
+
+    async def begin_round(self, table_id: int, number: int, shoe: str | None) -> int: ...
+
+    async def start_session(
+        self, player: Player, table_id: int, seat: int, currency: str
+    ) -> tuple[int, int]:
+        """A new session of ``player`` at ``seat``: its id and the player's account."""
+
+    async def end_session(self, session_id: int, reason: str) -> dict[str, Any]:
+        """End the session; its statement (PT rule 33)."""
+
+    async def save_config(self, table_id: int, config: Mapping[str, Any]) -> None: ...
+
+    async def recover(self, table_id: int) -> None:
+        """Void and refund the table's open round from what the database holds (PT rule 29)."""
