@@ -32,6 +32,8 @@ SHORT = "5H 9C 6S TD 8C"
 FAULT = "8S 7H 8D 2C 5C 5D"
 # ana 8S 8D against a 7 splits; hand 1 8 3 doubles and draws TD; hand 2 8 KS stands; 7 TC = 17
 ADVICE = "8S 7H 8D 3C TD KS TC"
+# ana TS 6D = 16, bruno 9H 7S = 16 against an ace; no insurance; both stand; the dealer A 8 = 19
+DECLINED = "TS 9H AH 6D 7S 8C"
 
 
 @pytest.fixture
@@ -44,6 +46,7 @@ def bj(database_url: str) -> Iterator[RunningServer]:
             ("short", SHORT),
             ("fault", FAULT),
             ("advice", ADVICE),
+            ("declined", DECLINED),
         )
     }
     running = RunningServer(database_url, stacked=stacked)
@@ -270,3 +273,32 @@ def test_the_trainers_advice_is_offered_to_the_hand_to_act_only(bj: RunningServe
     assert public == []  # the advice is the hand's player's only
     private.close()
     watcher.close()
+
+
+def test_every_answer_and_the_close_of_bets_are_in_the_journal(bj: RunningServer) -> None:
+    """Art. 12 [1991]: against a dealer's ace each player is asked whether to insure. Issue 19:
+    a "no" (given, or by the clock) was missing from the round's journal, and the close of
+    bets was journaled at baccarat tables only; recall (PT rule 31) and replay need both."""
+    table = _open(bj, "declined")
+    ana, bruno = _mop(bj, "ana"), _mop(bj, "bruno")
+    bj.sit(table, ana)
+    bj.sit(table, bruno)
+    bj.bet(table, ana, "bet", 100_00)
+    bj.bet(table, bruno, "bet", 100_00)
+    bj.advance(10)
+    assert _decide(bj, table, ana, "no_insurance").status_code == 200
+    bj.advance(20)  # bruno does not answer: no insurance
+    assert _decide(bj, table, ana, "stand").status_code == 200
+    assert _decide(bj, table, bruno, "stand").status_code == 200
+    last = bj.http.get(f"/tables/{table}/rounds/last").json()
+    commands = [e["command"] for e in last["journal"]]
+    assert commands[:4] == ["place_bet", "place_bet", "close_betting", "deal"]
+    declined = [e["args"] for e in last["journal"] if e["command"] == "decline_insurance"]
+    assert declined == [{"player": "ana", "box": 1}, {"player": "bruno", "box": 2}]
+    rules = load_ruleset(RULESET).blackjack()
+    log = [
+        LogEntry(e["command"], e["args"], tuple(Event(x["event"], x["data"]) for x in e["events"]))
+        for e in last["journal"]
+    ]
+    again = replay(rules, StackedCards(parse_cards(DECLINED)), log)
+    assert again.log == log and again.settlement is not None

@@ -125,3 +125,22 @@ def test_an_operator_fault_while_hands_decide_refunds_antes_and_raises(
     assert fault.status_code == 200, fault.text
     assert server.balance(ana, "MOP") == DEPOSIT and server.balance(bruno, "MOP") == DEPOSIT
     assert server.audit()["balanced"]
+
+
+def test_the_close_of_bets_is_in_a_stud_rounds_journal(server: RunningServer) -> None:
+    """Art. 6(2): the antes are placed before the first card; online, "No more bets" closes the
+    window (PT 812/2015 rule 27). Issue 19: it was journaled at baccarat tables only."""
+    table = server.open_table(
+        ruleset="macau-stud-2004", betting_seconds=10, decision_seconds=20, pause_seconds=0
+    )["id"]
+    ana = _mop(server, "ana")
+    server.sit(table, ana)
+    assert server.bet(table, ana, "ante", 100_00).status_code == 201
+    server.advance(10)
+    folded = server.http.post(
+        f"/tables/{table}/decisions", json={"decision": "fold"}, headers=server.auth(ana)
+    )
+    assert folded.status_code == 200
+    journal = server.http.get(f"/tables/{table}/rounds/last", headers=server.operator).json()
+    commands = [e["command"] for e in journal["journal"]]
+    assert commands == ["place_bet", "close_betting", "deal", "fold", "settle"]

@@ -116,6 +116,7 @@ class BlackjackRound(RecordedRound):
         self.returned_cards: list[int] = []  # an unseen erroneous card left to stand (art. 6(1))
         self.settlement: BlackjackSettlement | None = None
         self._phase = BjPhase.BETTING
+        self.betting_closed = False  # "no more bets" (close_betting)
         self._current: tuple[int, int] | None = None  # (box, hand index) to act
         self.log_pending: list[Event] = []  # cards dealt while advancing, for the next record
 
@@ -140,9 +141,20 @@ class BlackjackRound(RecordedRound):
         return self.dealer[0] if self.dealer else None
 
     # -- betting --------------------------------------------------------------------------
+    def verify_close_betting(self) -> None:
+        if self._phase is not BjPhase.BETTING or self.betting_closed:
+            raise RuleViolation("phase", "bets are closed already", cite("art. 5 [practice]"))
+
+    def close_betting(self) -> tuple[Event, ...]:
+        """ "No more bets" (PT 812/2015 rule 27 online; art. 5 [practice]: bets before the first
+        card): logged, so the journal tells when the window closed."""
+        self.verify_close_betting()
+        self.betting_closed = True
+        return self._record("close_betting", {}, [Event("betting_closed")])
+
     def verify_place_bet(self, player: str, box: int, kind: str, amount: int) -> None:
         rules = self.rules
-        if self._phase is not BjPhase.BETTING:
+        if self._phase is not BjPhase.BETTING or self.betting_closed:
             raise RuleViolation(
                 "phase", "bets are placed before the first card", cite("art. 5 [practice]")
             )
@@ -205,7 +217,7 @@ class BlackjackRound(RecordedRound):
         return self._record("place_bet", data, [Event("bet_placed", data)])
 
     def verify_withdraw_bet(self, player: str, box: int, kind: str) -> None:
-        if self._phase is not BjPhase.BETTING:
+        if self._phase is not BjPhase.BETTING or self.betting_closed:
             raise RuleViolation(
                 "phase", "a bet is withdrawn only before the first card", cite("art. 5 [practice]")
             )
@@ -356,6 +368,22 @@ class BlackjackRound(RecordedRound):
         self.boxes[box].even_money.add(player)
         data = {"player": player, "box": box}
         return self._record("even_money", data, [Event("even_money_taken", data)])
+
+    def verify_decline_insurance(self, player: str, box: int) -> None:
+        if self._phase is not BjPhase.INSURANCE:
+            raise RuleViolation("phase", "no insurance is being offered", cite("art. 12 [1991]"))
+        b = self.boxes.get(box)
+        if not (b and b.stakes.get(player, 0)):
+            raise RuleViolation("box", f"{player} has no bet on box {box}", cite("art. 12 [1991]"))
+        if player in b.insurance or player in b.even_money:
+            raise RuleViolation("box", "the question is answered already", cite("art. 12 [1991]"))
+
+    def decline_insurance(self, player: str, box: int) -> tuple[Event, ...]:
+        """The player answers the insurance question "no" (art. 12 [1991]): nothing is staked,
+        and the answer is in the round's log like every other (issue 19)."""
+        self.verify_decline_insurance(player, box)
+        data = {"player": player, "box": box}
+        return self._record("decline_insurance", data, [Event("insurance_declined", data)])
 
     def close_insurance(self) -> tuple[Event, ...]:
         if self._phase is not BjPhase.INSURANCE:
@@ -810,8 +838,12 @@ def replay(
             rnd.insure(a["player"], a["box"], a["amount"])
         elif entry.command == "even_money":
             rnd.even_money(a["player"], a["box"])
+        elif entry.command == "decline_insurance":
+            rnd.decline_insurance(a["player"], a["box"])
         elif entry.command == "close_insurance":
             rnd.close_insurance()
+        elif entry.command == "close_betting":
+            rnd.close_betting()
         elif entry.command == "act":
             rnd.act(a["box"], a["action"])
         elif entry.command == "dealer_error":

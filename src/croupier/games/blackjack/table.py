@@ -217,7 +217,7 @@ class BlackjackTableRound:
 
     # -- the deal and the decisions -------------------------------------------------------
     def close_betting(self) -> tuple[Event, ...]:
-        return (Event("betting_closed"),)
+        return self.inner.close_betting()
 
     def deal(self) -> tuple[Event, ...]:
         return self.inner.deal() + self._close_insurance_when_answered()
@@ -315,6 +315,8 @@ class BlackjackTableRound:
                 events = inner.insure(bettor, box, self._insurance_stake(bettor))
             elif decision == "even_money":
                 events = inner.even_money(bettor, box)
+            else:  # no_insurance: the answer is logged too (issue 19)
+                events = inner.decline_insurance(bettor, box)
             self._answered.add(bettor)
             return events + self._close_insurance_when_answered()
         return inner.act(self._box_of[bettor], decision)

@@ -128,6 +128,7 @@ class StudRound(RecordedRound):
         self.dealer_exposed: set[int] = {DEALER_UP_INDEX}  # dealt face up (art. 7)
         self.exposures = 0
         self._phase = StudPhase.BETTING
+        self.betting_closed = False  # "no more bets" (close_betting)
         self._hands: dict[int, _Hand] = {}
         carried = tuple(carried)
         if carried:
@@ -176,9 +177,20 @@ class StudRound(RecordedRound):
         return [s for s in sorted(self._hands) if self._hands[s].ante and not self._hands[s].dead]
 
     # -- betting --------------------------------------------------------------------------
+    def verify_close_betting(self) -> None:
+        if self._phase is not StudPhase.BETTING or self.betting_closed:
+            raise RuleViolation("phase", "bets are closed already", cite("art. 6(2)"))
+
+    def close_betting(self) -> tuple[Event, ...]:
+        """ "No more bets" (art. 6(2)-(3): the ante and the jackpot bet before the first card;
+        PT 812/2015 rule 27 online): logged, so the journal tells when the window closed."""
+        self.verify_close_betting()
+        self.betting_closed = True
+        return self._record("close_betting", {}, [Event("betting_closed")])
+
     def verify_place_bet(self, player: str, seat: int, kind: str, amount: int) -> None:
         rules = self.rules
-        if self._phase is not StudPhase.BETTING:
+        if self._phase is not StudPhase.BETTING or self.betting_closed:
             article = "art. 6(3)" if kind == "jackpot" else "art. 6(2)"
             raise RuleViolation("phase", "bets are taken before the first card", cite(article))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= rules.seats:
@@ -264,7 +276,7 @@ class StudRound(RecordedRound):
         )
 
     def verify_withdraw_bet(self, player: str, seat: int, kind: str) -> None:
-        if self._phase is not StudPhase.BETTING:
+        if self._phase is not StudPhase.BETTING or self.betting_closed:
             raise RuleViolation("phase", "bets are taken back only before the deal", cite("art. 6"))
         hand = self._hands.get(seat)
         amount = (hand.ante if kind == "ante" else hand.jackpot) if hand else 0
@@ -649,6 +661,8 @@ def replay(
             rnd.place_bet(a["player"], a["seat"], a["kind"], a["amount"])
         elif entry.command == "withdraw_bet":
             rnd.withdraw_bet(a["player"], a["seat"], a["kind"])
+        elif entry.command == "close_betting":
+            rnd.close_betting()
         elif entry.command == "deal":
             rnd.deal(a["extra_seats"])
         elif entry.command == "expose_card":

@@ -87,7 +87,7 @@ class StudTableRound:
 
     # -- the round ------------------------------------------------------------------------
     def close_betting(self) -> tuple[Event, ...]:
-        return (Event("betting_closed"),)
+        return self.inner.close_betting()
 
     def deal(self) -> tuple[Event, ...]:
         return self.inner.deal()
