@@ -255,6 +255,11 @@ class TableGame(Protocol):
 
     jackpot_pool: int | None
 
+    @property
+    def cut_card_out(self) -> bool:
+        """Whether the cut card has come out: the shoe's last round(s) are being dealt."""
+        ...
+
     def start_round(self) -> TableRound: ...
 
     def finish_round(self) -> TableSettlement: ...

@@ -10,21 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from croupier.errors import RulesetError
-from croupier.games.baccarat.articles import Regulation
-from croupier.games.baccarat.regulations import build_rules, expand_amendments
 from croupier.games.baccarat.rules import BaccaratRules
-from croupier.games.blackjack import regulations as blackjack_regulations
 from croupier.games.blackjack.rules import BlackjackRules
-from croupier.games.stud import regulations as stud_regulations
+from croupier.games.registry import GAMES as SPECS
 from croupier.games.stud.rules import StudRules
 from croupier.options import Options
 
 #: The regulations each game's rulesets may follow.
-GAMES = {
-    "baccarat": [r.value for r in Regulation],
-    "stud": ["macau-stud"],
-    "blackjack": ["macau-blackjack"],
-}
+GAMES = {name: list(spec.regulations) for name, spec in SPECS.items()}
 AnyRules = BaccaratRules | StudRules | BlackjackRules
 _META_KEYS = {
     "name",
@@ -169,19 +162,7 @@ def build_ruleset(data: dict[str, Any], fallback_name: str = "custom") -> Rulese
     reg_name = meta.choice("regulation", None, GAMES[game])
     names = meta.strings("amendments", [])
     ruleset_options = Options({k: v for k, v in data.items() if k != "ruleset"})
-    rules: AnyRules
-    if game == "baccarat":
-        regulation = Regulation(reg_name)
-        amendments = expand_amendments(regulation, names)
-        rules = build_rules(regulation, amendments, ruleset_options)
-    else:
-        if names:
-            raise RulesetError("ruleset.amendments", f"the {game} ruleset names no amendments")
-        amendments = frozenset()
-        if game == "stud":
-            rules = stud_regulations.build_rules(ruleset_options)
-        else:
-            rules = blackjack_regulations.build_rules(ruleset_options)
+    rules, amendments = SPECS[game].build_rules(reg_name, names, ruleset_options)
     ruleset_options.finish()
     ruleset = Ruleset(
         name=meta.string("name", fallback_name),

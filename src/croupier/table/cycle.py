@@ -30,7 +30,7 @@ class Cycle(TableState):
             "type": "betting_open",
             "round": self.round.number,
             "announcement": PLACE_YOUR_BETS,
-            "cut_card_out": bool(getattr(self.game, "cut_card_out", False)),
+            "cut_card_out": self.game.cut_card_out,
         }
         if self.config.mode == "multi":
             self.closes_at = self.clock.now() + self.config.betting_seconds
@@ -214,7 +214,7 @@ class Cycle(TableState):
         in play keeps the rules it opened with. Shoe options need a new table."""
         merged = {**self.config.overrides, **overrides}
         ruleset = load_ruleset(self.config.ruleset, merged)  # refuses a bad option with its article
-        if getattr(ruleset.rules, "shoe", None) != getattr(self.rules, "shoe", None):
+        if ruleset.rules.shoe != self.rules.shoe:
             raise RuleViolation(
                 "overrides", "shoe options cannot change at an open table: open a new one", "tables"
             )

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.errors import RuleViolation
-from croupier.games.registry import table_currency, table_game, table_information
+from croupier.games.registry import jackpot_seed, table_currency, table_game, table_information
 from croupier.money import DEMO
 from croupier.rng import RandomSource, SystemRandomSource
 from croupier.rulesets import load_ruleset
@@ -122,8 +122,7 @@ class Table(Sessions, Cycle, Decisions, View):
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
-        jackpot = getattr(self.rules, "jackpot", None)
-        seed = jackpot.seed if jackpot is not None else None
+        seed = jackpot_seed(self.rules)
         self.accounts, pool, sessions = await self.store.open_table(self.id, self.currency, seed)
         self.game = table_game(self.rules, self.source, jackpot_pool=pool, cards=self.cards)
         now = self.clock.now()

@@ -50,6 +50,6 @@ class View(TableState):
             "bets": [
                 {"player": b.bettor, "kind": b.kind, "amount": b.amount} for b in self.round.bets
             ],
-            "cut_card_out": bool(getattr(self.game, "cut_card_out", False)),
+            "cut_card_out": self.game.cut_card_out,
             "minimum_bet": self.information.get("minimum_bet"),
         }

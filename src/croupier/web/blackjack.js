@@ -2,6 +2,7 @@
 // hole card), whose turn it is (Macau blackjack art. 6(3)), the insurance question (art. 12
 // [1991]) and the hand's choices as buttons, and every hand's outcome when the round settles.
 import { el, clear, session, cardNode } from "./common.js";
+import { cardsText } from "./hands.js";
 
 const LABELS = {
   hit: "Hit",
@@ -100,6 +101,7 @@ export function blackjackFelt({ decide, money, pause }) {
     node,
     bar,
     assist,
+    settling: "The dealer plays",
     clear() {
       bar.hidden = true;
       assist.hidden = true;
@@ -142,13 +144,15 @@ export function blackjackFelt({ decide, money, pause }) {
       dealerTotal.textContent = r.dealer_blackjack ? "Blackjack" : r.dealer_busted ? `${r.dealer_total} bust` : String(r.dealer_total);
       const mine = r.boxes.find((b) => b.player === me());
       if (mine && mine.hands.some((h) => ["win", "blackjack"].includes(h.outcome))) document.getElementById(`box-${mine.box}`).classList.add("winner");
-      return r.dealer_blackjack ? "Dealer blackjack" : r.dealer_busted ? `Dealer busts with ${r.dealer_total}` : `Dealer stands on ${r.dealer_total}`;
+      const text = r.dealer_blackjack ? "Dealer blackjack" : r.dealer_busted ? `Dealer busts with ${r.dealer_total}` : `Dealer stands on ${r.dealer_total}`;
+      return { text, headline: text, cls: "" };
     },
-    details(r, text) {
-      const parts = [el("p", { class: "recall-cards" }, `Dealer ${text(r.dealer_cards)} = ${r.dealer_blackjack ? "blackjack" : r.dealer_total}`)];
+    details(r) {
+      if (!r.boxes) return [];
+      const parts = [el("p", { class: "recall-cards" }, `Dealer ${cardsText(r.dealer_cards)} = ${r.dealer_blackjack ? "blackjack" : r.dealer_total}`)];
       for (const box of r.boxes) {
         for (const hand of box.hands) {
-          parts.push(el("p", {}, `${box.player || `box ${box.box}`}: ${text(hand.cards)} = ${handLabel(hand)} · ${hand.outcome || ""}`));
+          parts.push(el("p", {}, `${box.player || `box ${box.box}`}: ${cardsText(hand.cards)} = ${handLabel(hand)} · ${hand.outcome || ""}`));
         }
       }
       return parts;

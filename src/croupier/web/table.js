@@ -1,15 +1,18 @@
-// One baccarat table: the felt, betting areas, chips, seats, shoe, cards turned in the
-// regulation's order, countdown and announcements (PT rule 27), Deal at an individual table
-// (rule 28), recall and history (rule 31), rules (rule 32), statement (rule 33), inactivity
-// messages (rules 35-36), scoreboards.
-import { api, session, formatMoney, el, clear, sleep, cardFace, cardNode, words } from "./common.js";
+// One table, whatever its game (the game's own felt module draws its hands and decisions):
+// betting areas, chips, seats, shoe, countdown and announcements (PT rule 27), Deal at an
+// individual table (rule 28), recall and history (rule 31), rules (rule 32), statement
+// (rule 33), inactivity messages (rules 35-36), scoreboards.
+import { api, session, formatMoney, el, clear, sleep } from "./common.js";
+import { baccaratFelt } from "./baccarat.js";
 import { blackjackFelt } from "./blackjack.js";
+import { studFelt } from "./stud.js";
 import { renderRoads } from "./roads.js";
 import { betSlip } from "./betting.js";
 import { resultLines } from "./results.js";
 import { soundToggle, cue } from "./sound.js";
 
 const MAIN = ["player", "tie", "banker", "bet"];
+const FELTS = { baccarat: baccaratFelt, stud: studFelt, blackjack: blackjackFelt }; // one per game
 const DECISIONS = ["raise", "insurance"]; // stakes a decision after the deal makes, not a betting area
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const pause = (ms) => (reducedMotion() ? Promise.resolve() : sleep(ms));
@@ -57,27 +60,8 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   const roundNo = el("span", { class: "round-no", id: "round-no" }, `Round ${view.round}`);
   const cut = el("span", { class: "cut", id: "cut", hidden: !view.cut_card_out }, "cut card out: last round(s) of the shoe");
   const shoe = el("div", { class: "shoe", title: "the shoe", "aria-label": "the shoe" }, el("div", { class: "shoe-body" }), cut);
-  const stud = info.game === "stud";
-  const bj = info.game === "blackjack" ? blackjackFelt({ decide, money, pause }) : null;
-  const titles = stud ? { dealer: "Dealer", you: "Your hand" } : bj ? {} : { player: "Player", banker: "Banker" };
-  const hands = {};
-  for (const [side, title] of Object.entries(titles)) {
-    hands[side] = {
-      cards: el("div", { class: "cards", id: `${side}-cards` }),
-      third: el("div", { class: "cards third-spot", id: `${side}-third` }),
-      total: el("div", { class: "total", id: `${side}-total`, "aria-live": "polite" }, ""),
-    };
-    hands[side].box = el("div", { class: `hand ${side}` },
-      el("h3", {}, title),
-      el("div", { class: "hand-cards" }, hands[side].cards, hands[side].third), hands[side].total);
-  }
-  // stud: after the deal each hand raises twice its ante or folds (Macau stud art. 6)
-  const raiseButton = el("button", { id: "raise", class: "deal" }, "Raise (2 × ante)");
-  const foldButton = el("button", { id: "fold", class: "secondary" }, "Fold");
-  const decisionBar = bj ? bj.bar : el("div", { class: "decisions", id: "decisions", role: "group", "aria-label": "your decision", hidden: true },
-    raiseButton, foldButton);
-  raiseButton.addEventListener("click", () => decide("raise"));
-  foldButton.addEventListener("click", () => decide("fold"));
+  const felt = FELTS[info.game]({ decide, money, pause });
+  const decisionBar = felt.bar;
   const result = el("div", { class: "result", id: "result", "aria-live": "assertive" }, "");
   const mine = {};
   const totals = {};
@@ -121,9 +105,9 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     try { await job(); } catch (error) { errors.textContent = error.message; }
   });
   const seats = el("ol", { class: "seats", id: "seats", "aria-label": "seats" });
-  const felt = el("div", { class: "felt" },
-    el("div", { class: "felt-top" }, shoe, bj ? bj.node : el("div", { class: stud ? "hands five" : "hands" }, ...Object.values(hands).map((h) => h.box))),
-    result, decisionBar, bj ? bj.assist : "", areas, seats);
+  const cloth = el("div", { class: "felt" },
+    el("div", { class: "felt-top" }, shoe, felt.node),
+    result, decisionBar, felt.assist || "", areas, seats);
 
   let chip = chipValues(info.minimum_bet)[0];
   const chips = el("div", { class: "chips", role: "radiogroup", "aria-label": "chip value" });
@@ -151,7 +135,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     el("div", { class: "table-head" },
       el("h1", {}, view.name, view.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
       roundNo, phase, countdown, watch ? el("span", { class: "watching" }, "watching") : ""),
-    announcement, felt,
+    announcement, cloth,
     el("div", { class: "controls" }, watch ? "" : chips, watch ? "" : slip.node, dealButton, recallButton, historyButton, rulesButton, soundToggle(), leaveButton),
     errors, confirmation, messages, roads, dialog));
 
@@ -198,13 +182,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   }
   function clearFelt() {
     decisionBar.hidden = true;
-    if (bj) bj.clear();
-    for (const side of Object.keys(hands)) {
-      clear(hands[side].cards);
-      clear(hands[side].third);
-      hands[side].total.textContent = "";
-      hands[side].box.classList.remove("winner");
-    }
+    felt.clear();
     result.textContent = "";
     result.className = "result";
   }
@@ -219,36 +197,6 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   async function refreshRoads() {
     if (info.game !== "baccarat") { roads.hidden = true; return; } // the scoreboards are baccarat's
     try { renderRoads(roads, await api(`/tables/${id}/roads`)); } catch (error) { /* shown next round */ }
-  }
-
-  async function showStudRound(event) {
-    const r = event.result;
-    clear(hands.dealer.cards);
-    for (const card of r.dealer_cards) {
-      const node = cardNode(card);
-      hands.dealer.cards.append(node);
-      await pause(200);
-      node.classList.add("up");
-    }
-    hands.dealer.total.textContent = `${words(r.dealer_category)}${r.dealer_qualifies ? "" : " · does not qualify"}`;
-    const me = session.me && r.hands.find((h) => h.player === session.me.name);
-    if (me) {
-      clear(hands.you.cards);
-      for (const card of me.cards) { const node = cardNode(card); node.classList.add("up"); hands.you.cards.append(node); }
-      hands.you.total.textContent = me.folded ? "folded" : words(me.category);
-      if (!me.folded && me.beats_dealer) hands.you.box.classList.add("winner");
-    }
-    result.textContent = r.dealer_qualifies ? `Dealer qualifies with ${words(r.dealer_category)}` : "Dealer does not qualify: antes win 1:1 (art. 9)";
-    result.className = "result show";
-    announcement.textContent = result.textContent; // the headline tells the result (issue 18)
-    settle(event);
-  }
-
-  async function showBlackjackRound(event) {
-    result.textContent = await bj.showRound(event);
-    result.className = "result show";
-    announcement.textContent = result.textContent; // the headline tells the result (issue 18)
-    settle(event);
   }
 
   function showStake(kind, amount) {
@@ -274,42 +222,14 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   let queue = Promise.resolve();
   const enqueue = (job) => { queue = queue.then(job).catch((e) => console.error(e)); };
 
-  async function showRound(event) {
-    const r = event.result;
-    clearFelt();
-    const player = r.player_cards;
-    const banker = r.banker_cards;
-    // dealt face down, one at a time, Player first: P1 B1 P2 B2 (rules 16-17)
-    const nodes = { player: [], banker: [] };
-    for (const [side, card] of [["player", player[0]], ["banker", banker[0]], ["player", player[1]], ["banker", banker[1]]]) {
-      const node = cardNode(card);
-      nodes[side].push(node);
-      hands[side].cards.append(node);
-      await pause(220);
-    }
-    // turned: Player's first (rule 18), then Banker's
-    for (const side of ["player", "banker"]) {
-      for (const node of nodes[side]) { node.classList.add("up"); await pause(320); }
-    }
-    // third cards, set apart (rule 21): Player's first
-    for (const side of ["player", "banker"]) {
-      const cards = side === "player" ? player : banker;
-      if (cards.length > 2) {
-        const node = cardNode(cards[2], { third: true });
-        hands[side].third.append(node);
-        await pause(260);
-        node.classList.add("up");
-        await pause(320);
-      }
-    }
-    hands.player.total.textContent = String(r.player_total);
-    hands.banker.total.textContent = String(r.banker_total);
-    const text = r.winner === "tie" ? `Tie ${r.player_total}` : `${r.winner === "player" ? "Player" : "Banker"} wins ${Math.max(r.player_total, r.banker_total)} to ${Math.min(r.player_total, r.banker_total)}`;
-    const extras = [r.natural ? "natural" : "", r.player_pair ? "Player pair" : "", r.banker_pair ? "Banker pair" : ""].filter(Boolean);
-    result.textContent = extras.length ? `${text} · ${extras.join(" · ")}` : text;
-    result.className = `result show ${r.winner}`;
-    announcement.textContent = text; // not "No more bets" under the result (issue 18)
-    if (r.winner !== "tie") hands[r.winner].box.classList.add("winner");
+  // the round's result as the game's felt shows it; the headline tells it (issue 18)
+  async function showResult(event) {
+    result.textContent = "";
+    result.className = "result";
+    const shown = await felt.showRound(event);
+    result.textContent = shown.text;
+    result.className = `result show ${shown.cls}`.trim();
+    announcement.textContent = shown.headline;
     settle(event);
     refreshRoads();
   }
@@ -393,40 +313,22 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         phase.textContent = "result";
         decisionBar.hidden = true;
         startCountdown(null);
-        if (stud) announcement.textContent = "The dealer's hand is opened";
-        if (bj) announcement.textContent = "The dealer plays";
-        enqueue(() => (bj ? showBlackjackRound(event) : stud ? showStudRound(event) : showRound(event)));
+        if (felt.settling) announcement.textContent = felt.settling;
+        enqueue(() => showResult(event));
         break;
       case "decisions_open":
         phase.textContent = "deciding";
         startCountdown(event.seconds);
-        if (bj) {
-          announcement.textContent = bj.open(event);
-          break;
-        }
-        announcement.textContent = "Raise or fold";
-        clear(hands.dealer.cards);
-        for (const card of event.dealer_up) { const node = cardNode(card); node.classList.add("up"); hands.dealer.cards.append(node); }
-        for (let i = event.dealer_up.length; i < 5; i++) hands.dealer.cards.append(cardNode("XX"));
-        decisionBar.hidden = !(session.me && event.waiting_for.includes(session.me.name));
+        announcement.textContent = felt.open(event);
         break;
       case "your_hand":
-        if (bj) { bj.yourHand(event); break; }
-        clear(hands.you.cards);
-        for (const card of event.cards) { const node = cardNode(card); node.classList.add("up"); hands.you.cards.append(node); }
-        hands.you.total.textContent = words(event.category); // your hand's category, in words
+        felt.yourHand(event);
         break;
-      case "decided":
-        if (bj) {
-          const said = bj.decided(event);
-          if (said) messages.replaceChildren(el("p", { id: "my-decision" }, said));
-          break;
-        }
-        if (session.me && event.player === session.me.name) {
-          decisionBar.hidden = true;
-          messages.replaceChildren(el("p", { id: "my-decision" }, event.timed_out ? "Time ran out: your hand folds" : `You ${event.decision === "raise" ? "raise" : "fold"}`));
-        }
+      case "decided": {
+        const said = felt.decided(event);
+        if (said) messages.replaceChildren(el("p", { id: "my-decision" }, said));
         break;
+      }
       case "round_void":
         enqueue(async () => {
           clearFelt();
@@ -516,25 +418,11 @@ export async function openTable(app, id, { watch, refreshHeader }) {
 
   function roundDetails(round) {
     const r = round.result || {};
-    const cards = (side) => (r[`${side}_cards`] || []).map((c) => { const f = cardFace(c); return `${f.rank}${f.suit}`; }).join(" ");
     const rows = round.bets.map((b) => el("tr", {},
       el("td", {}, b.player), el("td", {}, b.kind), el("td", {}, money(b.amount)),
       el("td", {}, b.outcome || ""), el("td", {}, b.payout === null || b.payout === undefined ? "" : money(b.payout))));
     const parts = [el("p", {}, `Round ${round.number} · ${round.status}${round.void_reason ? ` · ${round.void_reason}` : ""}`)];
-    if (r.winner) {
-      parts.push(el("p", { class: "recall-cards" }, `Player ${cards("player")} = ${r.player_total} · Banker ${cards("banker")} = ${r.banker_total} · ${r.winner === "tie" ? "Tie" : `${r.winner} wins`}`));
-    }
-    if (r.boxes && bj) {
-      const text = (list) => list.map((c) => { const f = cardFace(c); return `${f.rank}${f.suit}`; }).join(" ");
-      parts.push(...bj.details(r, text));
-    }
-    if (r.dealer_cards && r.hands) {
-      const text = (list) => list.map((c) => { const f = cardFace(c); return `${f.rank}${f.suit}`; }).join(" ");
-      parts.push(el("p", { class: "recall-cards" }, `Dealer ${text(r.dealer_cards)} · ${(r.dealer_category || "").replace(/_/g, " ")}${r.dealer_qualifies ? "" : " · does not qualify"}`));
-      for (const h of r.hands) {
-        parts.push(el("p", {}, `${h.player || `box ${h.box}`}: ${text(h.cards)} · ${h.folded ? "folded" : h.category.replace(/_/g, " ")}`));
-      }
-    }
+    parts.push(...felt.details(r));
     parts.push(el("table", { class: "bets" },
       el("thead", {}, el("tr", {}, ...["player", "bet", "stake", "outcome", "paid"].map((h) => el("th", {}, h)))),
       el("tbody", {}, ...rows)));

@@ -15,7 +15,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from croupier.cards import card_text
@@ -24,8 +23,8 @@ from croupier.games.baccarat.articles import Regulation, cite
 from croupier.games.baccarat.coup import Coup, deal_coup
 from croupier.games.baccarat.jackpot import JackpotSettlement, settle_jackpot
 from croupier.games.baccarat.limits import verify_bet, verify_table
+from croupier.games.baccarat.payout import settle_bet
 from croupier.games.baccarat.rules import BaccaratRules
-from croupier.games.baccarat.sidebets import side_bet
 from croupier.games.protocol import (
     Bet,
     BetSettlement,
@@ -73,9 +72,6 @@ class Settlement(SettlementTotals):
     @property
     def jackpot_pool(self) -> int | None:
         return None if self.jackpot is None else self.jackpot.pool_after
-
-
-_MAIN_LOSE_KEY = {"player": "player_lose", "banker": "banker_lose"}
 
 
 class BaccaratRound(RecordedRound):
@@ -156,13 +152,11 @@ class BaccaratRound(RecordedRound):
         coup = self.coup
         if coup is None:
             return []
-        return [
-            kind
-            for kind in self.rules.offered_bets
-            if kind != "jackpot"
-            and self._settle_bet(Bet("", kind, self.rules.limit_for(kind).minimum), coup).outcome
-            == "win"
+        rules = self.rules
+        notional = [
+            Bet("", k, rules.limit_for(k).minimum) for k in rules.offered_bets if k != "jackpot"
         ]
+        return [bet.kind for bet in notional if settle_bet(rules, bet, coup).outcome == "win"]
 
     def bets_of(self, bettor: str) -> dict[str, int]:
         return {b.kind: b.amount for b in self._bets.values() if b.bettor == bettor}
@@ -309,7 +303,7 @@ class BaccaratRound(RecordedRound):
             if bet.kind == "jackpot":
                 jackpot_bets.append(bet)
                 continue
-            result = self._settle_bet(bet, coup)
+            result = settle_bet(self.rules, bet, coup)
             settled.append(result)
             house += result.stake - result.payout
             if result.outcome == "push" and coup.winner == "tie" and self.rules.ties_carry_over:
@@ -363,48 +357,6 @@ class BaccaratRound(RecordedRound):
         )
         self._finish(settlement, "settle", Phase.SETTLED)
         return settlement
-
-    def _settle_bet(self, bet: Bet, coup: Coup) -> BetSettlement:
-        reg = self.regulation
-        money = self.rules.money
-        winner = coup.winner
-        stake = bet.amount
-
-        def won(gross: Fraction, deduction: Fraction, reason: str) -> BetSettlement:
-            prize = money.to_player(stake * (gross - deduction))
-            commission = money.to_player(stake * gross) - prize
-            return BetSettlement(
-                bet.bettor, bet.kind, stake, "win", stake + prize, commission, reason
-            )
-
-        def lost(reason: str) -> BetSettlement:
-            return BetSettlement(bet.bettor, bet.kind, stake, "lose", 0, 0, reason)
-
-        def push(reason: str) -> BetSettlement:
-            return BetSettlement(bet.bettor, bet.kind, stake, "push", stake, 0, reason)
-
-        if bet.kind in ("player", "banker"):
-            if winner == "tie":
-                return push(cite(reg, "tie_main"))  # art. 12; rule 23
-            if winner != bet.kind:
-                return lost(cite(reg, _MAIN_LOSE_KEY[bet.kind]))
-            if bet.kind == "player":
-                return won(Fraction(1), Fraction(0), cite(reg, "player_win"))
-            terms = self.rules.scheme.banker_win(coup)
-            reason = cite(reg, terms.article_key)
-            if terms.outcome == "push":
-                return push(reason)
-            return won(terms.gross, terms.deduction, reason)
-        if bet.kind == "tie":
-            if winner == "tie":
-                return won(Fraction(8), Fraction(0), cite(reg, "tie_win"))
-            return lost(cite(reg, "tie_lose"))
-        definition = side_bet(bet.kind)
-        reason = definition.sources[reg]
-        multiple = definition.resolve(coup)
-        if multiple is None:
-            return lost(reason)
-        return won(multiple, Fraction(0), reason)
 
     def verify_void(self) -> None:
         if self._phase in (Phase.SETTLED, Phase.VOID):

@@ -9,100 +9,36 @@ from the dealer's left, art. 6(3)) -> ``dealer`` (dealer draws, art. 6(1)) -> ``
 Each box has an owner (the first to bet on it) who makes its decisions, and possibly back
 bettors (art. 20) whose bets follow those decisions with their own stakes. The any-pair side bet
 (art. 13(1)) may be placed by anyone on any box with a bet.
+
+What a hand may do is :mod:`croupier.games.blackjack.choices`'s (arts. 16-18); the settlement
+and a void round are :mod:`croupier.games.blackjack.settlement`'s; hands and boxes are
+:mod:`croupier.games.blackjack.hands`'s.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from croupier.cards import card_text
 from croupier.errors import RuleViolation
+from croupier.games.blackjack.choices import Choices
 from croupier.games.blackjack.dealer import draws_on as dealer_draws
+from croupier.games.blackjack.hands import ACTIONS, BJ, BjPhase, Box, Hand, cite
 from croupier.games.blackjack.rules import BlackjackRules
-from croupier.games.blackjack.values import VALUES, is_blackjack, same_rank, total
+from croupier.games.blackjack.settlement import BlackjackSettlement, Settling
+from croupier.games.blackjack.values import VALUES, is_blackjack, same_rank
 from croupier.games.protocol import (
-    BetSettlement,
     Event,
     LogEntry,
     RecordedRound,
-    SettlementTotals,
     allowed,
 )
 from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
-BJ = "Macau blackjack"
-ACTIONS = ("hit", "stand", "double", "split", "surrender")
 
-
-def cite(article: str) -> str:
-    return f"{BJ} {article}"
-
-
-class BjPhase(enum.Enum):
-    BETTING = "betting"
-    INSURANCE = "insurance"
-    PLAYING = "playing"
-    DEALER = "dealer"
-    SETTLED = "settled"
-    VOID = "void"
-
-
-@dataclass
-class Hand:
-    cards: list[int] = field(default_factory=list)
-    doubled: bool = False
-    from_split: bool = False
-    split_aces: bool = False
-    surrendered: bool = False
-    finished: bool = False
-    actions: list[str] = field(default_factory=list)
-
-    @property
-    def total(self) -> int:
-        return total(self.cards)[0]
-
-    @property
-    def soft(self) -> bool:
-        return total(self.cards)[1]
-
-    @property
-    def busted(self) -> bool:
-        return self.total > 21
-
-    @property
-    def blackjack(self) -> bool:
-        """A natural: not on a split hand (a split 21 is not a blackjack [1991])."""
-        return not self.from_split and is_blackjack(self.cards)
-
-
-@dataclass
-class Box:
-    number: int
-    owner: str
-    stakes: dict[str, int] = field(default_factory=dict)  # bettor -> initial stake
-    any_pair: dict[str, int] = field(default_factory=dict)
-    insurance: dict[str, int] = field(default_factory=dict)
-    even_money: set[str] = field(default_factory=set)
-    hands: list[Hand] = field(default_factory=list)
-    pairs_formed: int = 0
-
-
-@dataclass(frozen=True)
-class BlackjackSettlement(SettlementTotals):
-    round: int
-    void: bool
-    reason: str | None
-    bets: tuple[BetSettlement, ...]
-    dealer_cards: tuple[int, ...]
-    house_result: int
-
-
-class BlackjackRound(RecordedRound):
+class BlackjackRound(Choices, Settling, RecordedRound):
     _betting_state = ("boxes",)  # placing a bet grows a box's stakes
 
     def __init__(self, rules: BlackjackRules, cards: CardSource, *, number: int = 1) -> None:
@@ -392,101 +328,6 @@ class BlackjackRound(RecordedRound):
         self._advance()
         return self._record("close_insurance", {}, [Event("phase", {"phase": "playing"})])
 
-    # -- decisions ------------------------------------------------------------------------
-    def legal_actions(self) -> list[str]:
-        """What the hand to act may do now (what a UI enables)."""
-        if self._current is None:
-            return []
-        return [a for a in ACTIONS if self._refusal(a) is None]
-
-    def _refusal(self, action: str) -> RuleViolation | None:
-        if self._phase is not BjPhase.PLAYING or self._current is None:
-            return RuleViolation("phase", "no box is to act", cite("art. 6(3)"))
-        box_no, index = self._current
-        box = self.boxes[box_no]
-        hand = box.hands[index]
-        first_two = len(hand.cards) == 2 and all(a == "split" for a in hand.actions)
-        rules = self.rules
-        if action in ("hit", "stand"):
-            return None
-        if action == "double":
-            if not first_two:
-                return RuleViolation(
-                    "action",
-                    "a double is made on the first two cards",
-                    cite("art. 17(1) (Despacho 42/2007)"),
-                )
-            if hand.split_aces:
-                return RuleViolation(
-                    "action", "no double on split aces", cite("art. 17(1)(2) (Despacho 42/2007)")
-                )
-            if hand.from_split and not rules.double_after_split:
-                return RuleViolation(
-                    "action",
-                    "this table doubles only on a box's first two cards",
-                    cite("art. 17(1) (Despacho 42/2007)"),
-                )
-            if rules.double == "eleven_only" and hand.total != 11:
-                return RuleViolation(
-                    "action",
-                    "this table doubles only on a total of 11",
-                    cite("art. 17(1)(3) (Despacho 42/2007)"),
-                )
-            return None
-        if action == "split":
-            if not first_two:
-                return RuleViolation(
-                    "action", "only a first two-card pair can be split", cite("art. 16 [practice]")
-                )
-            a, b = hand.cards
-            tens_ok = rules.split_unlike_tens and VALUES[a] == VALUES[b] == 10
-            if not (same_rank(a, b) or tens_ok):
-                return RuleViolation(
-                    "action", "the two cards are not a pair", cite("art. 16 [practice]")
-                )
-            if len(box.hands) >= rules.split_max_hands:
-                return RuleViolation(
-                    "action",
-                    f"at most {rules.split_max_hands} hands per box",
-                    cite("art. 16 [practice]"),
-                )
-            if hand.split_aces and not rules.resplit_aces:
-                return RuleViolation(
-                    "action", "split aces are not split again", cite("art. 16 [practice]")
-                )
-            return None
-        if action == "surrender":
-            if not rules.surrender:
-                return RuleViolation(
-                    "action", "this table offers no surrender", cite("art. 18, 21(2)")
-                )
-            if VALUES[self.dealer[0]] == 1:
-                return RuleViolation(
-                    "action", "no surrender against a dealer's ace", cite("art. 18 [1991]")
-                )
-            if not first_two or hand.from_split:
-                return RuleViolation(
-                    "action",
-                    "surrender is the first decision on the first two cards",
-                    cite("art. 18 [1991]"),
-                )
-            return None
-        return RuleViolation("action", f"{action!r}: one of {', '.join(ACTIONS)}", cite("art. 6"))
-
-    def verify_act(self, box: int, action: str) -> None:
-        if self._current is not None and box != self._current[0]:
-            raise RuleViolation(
-                "box",
-                f"box {self._current[0]} decides first: boxes act in order from the dealer's left",
-                cite("art. 6(3)"),
-            )
-        refusal = self._refusal(action)
-        if refusal is not None:
-            raise refusal
-
-    def can_act(self, box: int, action: str) -> bool:
-        return allowed(self.verify_act, box, action)
-
     def act(self, box: int, action: str) -> tuple[Event, ...]:
         """Apply the owner's decision to the box's current hand."""
         self.verify_act(box, action)
@@ -619,201 +460,6 @@ class BlackjackRound(RecordedRound):
             event = Event("dealer_card_stands", {"article": cite("art. 6(1)")})
         return self._record("dealer_error", {"shown": shown}, [event])
 
-    # -- a void round (PT online rule 29; Macau baccarat art. 10's principle) -----------------
-    def verify_void(self) -> None:
-        if self._phase in (BjPhase.SETTLED, BjPhase.VOID):
-            raise RuleViolation("phase", "a settled round cannot be voided", "PT 812/2015 rule 29")
-
-    def void(self, reason: str = "operator fault") -> BlackjackSettlement:
-        """Every stake returned in full: the initial bets, doubles and splits, insurance and
-        any-pair bets (a fault before the result is known, PT 812/2015 rule 29)."""
-        self.verify_void()
-        returned: list[BetSettlement] = []
-        why = f"void: {reason} (PT 812/2015 rule 29)"
-        for number in sorted(self.boxes):
-            box = self.boxes[number]
-            for player, stake in box.stakes.items():
-                hands = box.hands or [Hand()]
-                for index, hand in enumerate(hands):
-                    bet = stake * (2 if hand.doubled else 1)
-                    returned.append(
-                        BetSettlement(player, "hand", bet, "void", bet, 0, why, number, index)
-                    )
-            for kind, held in (("insurance", box.insurance), ("any_pair", box.any_pair)):
-                for player, amount in held.items():
-                    returned.append(
-                        BetSettlement(player, kind, amount, "void", amount, 0, why, number)
-                    )
-        s = BlackjackSettlement(self.number, True, reason, tuple(returned), tuple(self.dealer), 0)
-        self.settlement = s
-        self._phase = BjPhase.VOID
-        self._current = None
-        self._record("void", {"reason": reason}, [Event("round_void", {"reason": reason})])
-        return s
-
-    # -- settlement -----------------------------------------------------------------------
-    def verify_settle(self) -> None:
-        if self._phase is not BjPhase.DEALER:
-            raise RuleViolation(
-                "phase", f"nothing to settle yet ({self._phase.value})", cite("art. 9")
-            )
-
-    def can_settle(self) -> bool:
-        return allowed(self.verify_settle)
-
-    def settle(self) -> BlackjackSettlement:
-        self.verify_settle()
-        rules = self.rules
-        dealer_bj = is_blackjack(self.dealer)
-        d_total = total(self.dealer)[0]
-        settled: list[BetSettlement] = []
-        for number in sorted(self.boxes):
-            box = self.boxes[number]
-            for player, stake in box.stakes.items():
-                if player in box.even_money:  # even money: 1:1 at once [1991]
-                    settled.append(
-                        BetSettlement(
-                            player,
-                            "hand",
-                            stake,
-                            "win",
-                            2 * stake,
-                            0,
-                            cite("art. 12 [1991] even money"),
-                            number,
-                            0,
-                        )
-                    )
-                    continue
-                for index, hand in enumerate(box.hands):
-                    settled.append(
-                        self._settle_hand(
-                            player, stake, number, index, hand, box, dealer_bj, d_total
-                        )
-                    )
-            for player, amount in box.insurance.items():
-                if dealer_bj:
-                    settled.append(
-                        BetSettlement(
-                            player,
-                            "insurance",
-                            amount,
-                            "win",
-                            3 * amount,
-                            0,
-                            cite("art. 12 [1991]"),
-                            number,
-                        )
-                    )
-                else:
-                    settled.append(
-                        BetSettlement(
-                            player,
-                            "insurance",
-                            amount,
-                            "lose",
-                            0,
-                            0,
-                            cite("art. 12 [1991]"),
-                            number,
-                        )
-                    )
-            for player, amount in box.any_pair.items():
-                if box.pairs_formed:
-                    payout = amount + amount * rules.any_pair_pays * box.pairs_formed
-                    settled.append(
-                        BetSettlement(
-                            player,
-                            "any_pair",
-                            amount,
-                            "win",
-                            payout,
-                            0,
-                            cite("art. 13(1) (Despacho 42/2007)"),
-                            number,
-                        )
-                    )
-                else:
-                    settled.append(
-                        BetSettlement(
-                            player,
-                            "any_pair",
-                            amount,
-                            "lose",
-                            0,
-                            0,
-                            cite("art. 13(1) (Despacho 42/2007)"),
-                            number,
-                        )
-                    )
-        house = sum(b.stake - b.payout for b in settled)
-        s = BlackjackSettlement(self.number, False, None, tuple(settled), tuple(self.dealer), house)
-        self.settlement = s
-        self._phase = BjPhase.SETTLED
-        events = [
-            Event(
-                "bet_settled",
-                {
-                    "player": b.bettor,
-                    "box": b.box,
-                    "hand": b.hand,
-                    "kind": b.kind,
-                    "stake": b.stake,
-                    "outcome": b.outcome,
-                    "payout": b.payout,
-                    "reason": b.reason,
-                },
-            )
-            for b in settled
-        ]
-        self._record("settle", {}, events)
-        return s
-
-    def _settle_hand(
-        self,
-        player: str,
-        stake: int,
-        box_no: int,
-        index: int,
-        hand: Hand,
-        box: Box,
-        dealer_bj: bool,
-        d_total: int,
-    ) -> BetSettlement:
-        rules = self.rules
-        money = rules.money
-        bet = stake * (2 if hand.doubled else 1)
-
-        def out(outcome: Any, payout: int, why: str) -> BetSettlement:
-            return BetSettlement(player, "hand", bet, outcome, payout, 0, why, box_no, index)
-
-        if hand.surrendered:
-            return out("surrender", money.to_player(Fraction(bet, 2)), cite("art. 18 [1991]"))
-        if dealer_bj and len(box.hands) > 1 and rules.split_loses_initial_only:
-            # art. 16(6): "Quando a banca fizer «black jack», o jogador que tenha separado as
-            # cartas ... apenas perde a sua aposta inicial": the split loses the initial bet,
-            # once, taken from the first hand, whatever became of each hand (a bust, a double);
-            # every other stake comes back. Until issue 17 a busted second hand lost too.
-            why = cite("art. 16(6) (Despacho 42/2007)")
-            return out("lose", bet - stake, why) if index == 0 else out("push", bet, why)
-        if hand.busted:
-            return out("lose", 0, cite("art. 7, 9 [1991]: a hand over 21 loses at once"))
-        if hand.blackjack:
-            if dealer_bj:
-                return out("push", bet, cite("art. 10 [1991]: blackjack against blackjack"))
-            prize = money.to_player(bet * rules.blackjack_pays)
-            return out("blackjack", bet + prize, cite("art. 10 [1991]"))
-        if dealer_bj:
-            # only the initial bet is lost after a double (art. 17(3)); a split: above
-            if hand.doubled and rules.double_keeps_initial_only:
-                return out("lose", bet - stake, cite("art. 17(3) (Despacho 42/2007)"))
-            return out("lose", 0, cite("art. 10 [1991]: dealer blackjack"))
-        if d_total > 21 or hand.total > d_total:
-            return out("win", 2 * bet, cite("art. 9 [1991]"))
-        if hand.total < d_total:
-            return out("lose", 0, cite("art. 9 [1991]"))
-        return out("push", bet, cite("art. 11 [practice]"))
-
     # -- log ------------------------------------------------------------------------------
     def _record(
         self, command: str, args: Mapping[str, Any], events: Sequence[Event]
@@ -855,3 +501,16 @@ def replay(
         else:
             raise ValueError(f"unknown command {entry.command!r} in log")
     return rnd
+
+
+__all__ = [
+    "ACTIONS",
+    "BJ",
+    "BjPhase",
+    "BlackjackRound",
+    "BlackjackSettlement",
+    "Box",
+    "Hand",
+    "cite",
+    "replay",
+]

@@ -5,8 +5,10 @@ art. 7; each live hand raises exactly twice its ante or folds, art. 6(5)-(7)) ->
 (art. 9, 10); or ``void`` (art. 11(1), 11(4)). Seats 1..7 count clockwise from the dealer's
 left; seat 0 is the dealer.
 
-Irregularities of art. 11 are commands: :meth:`StudRound.void` (cards dealt wrongly, a wrong
-count, a shuffler fault: stakes returned, jackpot bets carried to the next round),
+Settlement (art. 9, 10) is :mod:`croupier.games.stud.settlement`'s; a seat's hand and the
+phases are :mod:`croupier.games.stud.hand`'s. Irregularities of art. 11 are commands:
+:meth:`StudRound.void` (cards dealt wrongly, a wrong count, a shuffler fault: stakes
+returned, jackpot bets carried to the next round),
 :meth:`StudRound.expose_card` (one exposed card: play goes on, an exposed dealer card stays up;
 a second exposed card voids the round), and ``deal(extra_seats=...)`` for cards dealt to a hand
 with no bet (that hand is dead, play goes on).
@@ -14,10 +16,8 @@ with no bet (that hand is dead, play goes on).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from croupier.cards import card_text
 from croupier.errors import RuleViolation
@@ -27,83 +27,19 @@ from croupier.games.protocol import (
     Event,
     LogEntry,
     RecordedRound,
-    SettlementTotals,
     allowed,
 )
 from croupier.games.stud.dealing import DEALER, DEALER_UP_INDEX, deal_order
 from croupier.games.stud.evaluator import category_of, rank5
-from croupier.games.stud.hands import CATEGORY_ARTICLE
-from croupier.games.stud.jackpot import StudJackpotResult, settle_stud_jackpot
-from croupier.games.stud.rules import CAPPED, JACKPOT_COMBINATIONS, RAISE_ARTICLE, StudRules, cite
+from croupier.games.stud.hand import Decision, StudPhase
+from croupier.games.stud.hand import SeatHand as _Hand
+from croupier.games.stud.rules import StudRules, cite
+from croupier.games.stud.settlement import HandResult, Settling, StudSettlement, dealer_qualifies
 from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
-Decision = Literal["raise", "fold"]
 
-
-class StudPhase(enum.Enum):
-    BETTING = "betting"
-    DECIDING = "deciding"
-    SETTLED = "settled"
-    VOID = "void"
-
-
-@dataclass
-class _Hand:
-    seat: int
-    player: str | None = None
-    ante: int = 0
-    jackpot: int = 0
-    raised: int = 0
-    decision: Decision | None = None
-    cards: list[int] = field(default_factory=list)
-    dead: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    seat: int
-    player: str | None
-    cards: tuple[int, ...]
-    category: str
-    rank: int
-    folded: bool
-    dead: bool
-    beats_dealer: bool
-
-
-@dataclass(frozen=True)
-class StudSettlement(SettlementTotals):
-    round: int
-    void: bool
-    reason: str | None
-    bets: tuple[BetSettlement, ...]
-    carry_over: tuple[Bet, ...]
-    dealer_cards: tuple[int, ...]
-    dealer_category: str | None
-    dealer_qualifies: bool | None
-    hands: tuple[HandResult, ...]
-    jackpot: StudJackpotResult | None
-    house_result: int
-
-    @property
-    def pool_change(self) -> int:
-        return self.jackpot.pool.change if self.jackpot is not None else 0
-
-    @property
-    def jackpot_pool(self) -> int | None:
-        return self.jackpot.pool.after if self.jackpot is not None else None
-
-
-def dealer_qualifies(cards: Sequence[int], category: str) -> bool:
-    """Ace-king or better (art. 9(1))."""
-    if category != "high_card":
-        return True
-    ranks = {c >> 2 for c in cards}
-    return 12 in ranks and 11 in ranks
-
-
-class StudRound(RecordedRound):
+class StudRound(Settling, RecordedRound):
     _betting_state = ("_hands",)  # placing a bet grows a hand's ante or jackpot bet
 
     def __init__(
@@ -421,160 +357,6 @@ class StudRound(RecordedRound):
     def undecided(self) -> list[int]:
         return [s for s in self.live_seats() if self._hands[s].decision is None]
 
-    # -- settlement -----------------------------------------------------------------------
-    def verify_settle(self) -> None:
-        if self._phase is not StudPhase.DECIDING:
-            raise RuleViolation("phase", f"nothing to settle ({self._phase.value})", cite("art. 9"))
-        if self.undecided:
-            raise RuleViolation(
-                "seat", f"seats {self.undecided} have not raised or folded", cite("art. 6(8)")
-            )
-
-    def can_settle(self) -> bool:
-        return allowed(self.verify_settle)
-
-    def _waiting_jackpots(self) -> set[int]:
-        """Seats holding only a jackpot bet carried from a void round (art. 11(1)): no ante
-        was placed on them, so they are not dealt, and the bet waits for the next round."""
-        return {s for s, h in self._hands.items() if h.jackpot and not h.ante and not h.dead}
-
-    def settle(self) -> StudSettlement:
-        """Open the dealer's hand and settle every bet (art. 9, 10)."""
-        self.verify_settle()
-        rules = self.rules
-        money = rules.money
-        d_rank = rank5(self.dealer)
-        d_cat = category_of(d_rank)
-        qualifies = dealer_qualifies(self.dealer, d_cat)
-        settled: list[BetSettlement] = []
-        results: list[HandResult] = []
-        house = 0
-        eligible: list[tuple[int, str]] = []
-        jackpot_stakes = 0
-        waiting = self._waiting_jackpots()
-        for seat in sorted(self._hands):
-            hand = self._hands[seat]
-            if seat in waiting:
-                continue
-            rank = rank5(hand.cards)
-            cat = category_of(rank)
-            folded = hand.decision == "fold"
-            results.append(
-                HandResult(
-                    seat,
-                    hand.player,
-                    tuple(hand.cards),
-                    cat,
-                    rank,
-                    folded,
-                    hand.dead,
-                    rank > d_rank,
-                )
-            )
-            if hand.dead or hand.player is None:
-                continue
-            for bet in self._settle_hand(hand, rank, cat, d_rank, qualifies):
-                settled.append(bet)
-                house += bet.stake - bet.payout
-            if hand.jackpot:
-                jackpot_stakes += hand.jackpot
-                if not folded and cat in JACKPOT_COMBINATIONS:
-                    eligible.append((seat, cat))
-        jackpot = None
-        if rules.jackpot is not None:
-            pool = self.jackpot_pool if self.jackpot_pool is not None else rules.jackpot.seed
-            jackpot = settle_stud_jackpot(rules.jackpot, pool, jackpot_stakes, eligible, money)
-            paid = {w.seat: w for w in jackpot.wins}
-            for seat in sorted(self._hands):
-                hand = self._hands[seat]
-                if not hand.jackpot or hand.player is None or seat in waiting:
-                    continue
-                win = paid.get(seat)
-                if win is not None:
-                    settled.append(
-                        BetSettlement(
-                            hand.player,
-                            "jackpot",
-                            hand.jackpot,
-                            "win",
-                            win.amount,
-                            0,
-                            win.article,
-                            seat,
-                        )
-                    )
-                else:
-                    why = cite("art. 6(7), 10") if hand.decision == "fold" else cite("art. 10(2)")
-                    settled.append(
-                        BetSettlement(hand.player, "jackpot", hand.jackpot, "lose", 0, 0, why, seat)
-                    )
-            movement = jackpot.pool
-            house += (
-                jackpot_stakes
-                - movement.contributions
-                - movement.paid_by_house
-                - movement.house_funding
-            )
-        carried = []
-        for seat in sorted(waiting):  # a carried jackpot bet whose hand took no ante this round
-            hand = self._hands[seat]
-            assert hand.player is not None
-            why = cite("art. 11(1): carried; it waits for an ante on its hand (art. 10(1))")
-            settled.append(
-                BetSettlement(
-                    hand.player, "jackpot", hand.jackpot, "push", hand.jackpot, 0, why, seat
-                )
-            )
-            carried.append(Bet(hand.player, "jackpot", hand.jackpot, True, seat))
-        settlement = StudSettlement(
-            self.number,
-            False,
-            None,
-            tuple(settled),
-            tuple(carried),
-            tuple(self.dealer),
-            d_cat,
-            qualifies,
-            tuple(results),
-            jackpot,
-            house,
-        )
-        self._finish(settlement, "settle", StudPhase.SETTLED, {})
-        return settlement
-
-    def _settle_hand(
-        self, hand: _Hand, rank: int, cat: str, d_rank: int, qualifies: bool
-    ) -> list[BetSettlement]:
-        """Ante and raise of one live hand (art. 6(7), 9)."""
-        rules = self.rules
-        assert hand.player is not None
-
-        def bet(kind: str, stake: int, outcome: Any, payout: int, why: str) -> BetSettlement:
-            return BetSettlement(hand.player or "", kind, stake, outcome, payout, 0, why, hand.seat)
-
-        if hand.decision == "fold":
-            return [bet("ante", hand.ante, "lose", 0, cite("art. 6(7)"))]
-        if not qualifies:
-            return [
-                bet("ante", hand.ante, "win", 2 * hand.ante, cite("art. 9(2)")),
-                bet("raise", hand.raised, "push", hand.raised, cite("art. 9(2)")),
-            ]
-        if rank < d_rank:
-            return [
-                bet("ante", hand.ante, "lose", 0, cite("art. 9(4)")),
-                bet("raise", hand.raised, "lose", 0, cite("art. 9(4)")),
-            ]
-        assert rank > d_rank, "one deck: the suit order decides every tie (art. 8)"
-        prize = hand.raised * rules.raise_multiple(cat)
-        why = f"{cite(RAISE_ARTICLE[cat])}; {CATEGORY_ARTICLE[cat]}"
-        if cat in CAPPED and rules.max_payout is not None and prize > rules.max_payout:
-            prize = rules.max_payout
-            why += "; capped at the maximum payout per game"
-        return [
-            bet("ante", hand.ante, "win", 2 * hand.ante, cite("art. 9(5)")),
-            bet("raise", hand.raised, "win", hand.raised + prize, why),
-        ]
-
     def verify_void(self) -> None:
         if self._phase in (StudPhase.SETTLED, StudPhase.VOID):
             raise RuleViolation(
@@ -679,3 +461,6 @@ def replay(
         else:
             raise ValueError(f"unknown command {entry.command!r} in log")
     return rnd
+
+
+__all__ = ["HandResult", "StudPhase", "StudRound", "StudSettlement", "dealer_qualifies", "replay"]

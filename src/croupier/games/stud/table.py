@@ -174,6 +174,11 @@ class StudTableGame:
         if self.jackpot_pool is None and self.rules.jackpot is not None:
             self.jackpot_pool = self.rules.jackpot.seed
 
+    @property
+    def cut_card_out(self) -> bool:
+        """A stud deck is shuffled for every round (art. 2-3): no cut card."""
+        return False
+
     def shoe_commitment(self) -> str | None:
         if not isinstance(self.cards, Shoe):
             return None

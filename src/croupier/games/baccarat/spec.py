@@ -1,0 +1,44 @@
+"""Baccarat as croupier knows it (:class:`croupier.games.spec.GameSpec`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from croupier.games.baccarat.articles import Regulation
+from croupier.games.baccarat.game import BaccaratGame
+from croupier.games.baccarat.information import table_information
+from croupier.games.baccarat.regulations import build_rules, expand_amendments
+from croupier.games.baccarat.roads import scoreboards
+from croupier.games.baccarat.rules import BaccaratRules
+from croupier.games.spec import GameSpec
+from croupier.options import Options
+
+
+def _build(
+    regulation: str, amendments: Sequence[str], options: Options
+) -> tuple[BaccaratRules, frozenset[str]]:
+    reg = Regulation(regulation)
+    applied = expand_amendments(reg, list(amendments))
+    return build_rules(reg, applied, options), applied
+
+
+def _seats(rules: BaccaratRules) -> tuple[int, int, str]:
+    if rules.regulation.portuguese:  # PT rule 6: "Mesas de um a nove lugares"
+        return 1, 9, "PT 812/2015 rule 6"
+    # Macau 55/2004 art. 1(5): "uma mesa de jogo ... com sete ou mais lugares sentados"; nine
+    # at most online, as the felt is drawn (choice S14)
+    return 7, 9, "Macau baccarat art. 1(5)"
+
+
+SPEC = GameSpec(
+    name="baccarat",
+    title="Baccarat",
+    regulations=tuple(r.value for r in Regulation),
+    rules_type=BaccaratRules,
+    build_rules=_build,
+    table_game=lambda rules, cards, pool: BaccaratGame(rules, cards, jackpot_pool=pool),
+    information=table_information,
+    jackpot_seed=lambda rules: rules.jackpot.seed if rules.jackpot else None,
+    seats=_seats,
+    scoreboards=scoreboards,
+)

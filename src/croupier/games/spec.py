@@ -1,0 +1,60 @@
+"""What a game tells the rest of croupier about itself, in one place (issue 19): each game
+package exports one :class:`GameSpec` (``games/<game>/spec.py``) and
+:mod:`croupier.games.registry` maps them. The ruleset loader reads a game's regulations and how
+to build its rules from it; the online table reads how to run it, what to show of it and how many
+seats it takes. A new game is a new package with its spec, and one line in the registry
+(docs/adding-a-game.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from croupier.errors import RulesetError
+from croupier.games.protocol import TableGame
+from croupier.options import Options
+from croupier.shoe import Shoe, StackedCards
+
+
+def no_scoreboards(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """A game without scoreboards: the count of the shoe's rounds only."""
+    return {"rounds": len(results)}
+
+
+def all_shown(result: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """A game whose every card is dealt face up: the result is everyone's to see."""
+    return result
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str  # as rulesets name it: [ruleset] game = "..."
+    title: str
+    #: the regulations its rulesets may follow ([ruleset] regulation = "...")
+    regulations: tuple[str, ...]
+    rules_type: type
+    #: validated rules from a ruleset: (regulation, amendments named, the option tables) ->
+    #: (rules, the amendments applied)
+    build_rules: Callable[[str, Sequence[str], Options], tuple[Any, frozenset[str]]]
+    #: a table's game: (rules, the shoe or stacked cards, the jackpot pool) -> TableGame
+    table_game: Callable[[Any, Shoe | StackedCards, int | None], TableGame]
+    #: rules, limits and payouts for the player (PT rule 32)
+    information: Callable[[Any], dict[str, Any]]
+    #: (lowest, highest) seats a table may have, and the article saying so
+    seats: Callable[[Any], tuple[int, int, str]]
+    #: the scoreboards of a shoe's results
+    scoreboards: Callable[[list[dict[str, Any]]], dict[str, Any]] = no_scoreboards
+    #: a finished round's result as a viewer may see it (hidden cards left out)
+    shown_result: Callable[[dict[str, Any], str | None], dict[str, Any]] = all_shown
+    #: whether a finished round's journal shows only what the table showed
+    journal_is_public: bool = True
+    #: the seed of the table's jackpot pool, where its rules offer a jackpot
+    jackpot_seed: Callable[[Any], int | None] = lambda rules: None
+
+
+def no_amendments(game: str, names: Sequence[str]) -> frozenset[str]:
+    """A game whose rulesets name no amendments."""
+    if names:
+        raise RulesetError("ruleset.amendments", f"the {game} ruleset names no amendments")
+    return frozenset()
