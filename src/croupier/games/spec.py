@@ -53,8 +53,16 @@ class GameSpec:
     jackpot_seed: Callable[[Any], int | None] = lambda rules: None
 
 
-def no_amendments(game: str, names: Sequence[str]) -> frozenset[str]:
-    """A game whose rulesets name no amendments."""
-    if names:
-        raise RulesetError("ruleset.amendments", f"the {game} ruleset names no amendments")
-    return frozenset()
+def rules_only(
+    game: str, build: Callable[[Options], Any]
+) -> Callable[[str, Sequence[str], Options], tuple[Any, frozenset[str]]]:
+    """``build_rules`` for a game of one regulation whose rulesets name no amendments."""
+
+    def build_rules(
+        regulation: str, amendments: Sequence[str], options: Options
+    ) -> tuple[Any, frozenset[str]]:
+        if amendments:  # refused before any option is read
+            raise RulesetError("ruleset.amendments", f"the {game} ruleset names no amendments")
+        return build(options), frozenset()
+
+    return build_rules

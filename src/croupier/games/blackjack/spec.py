@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from croupier.games.blackjack.information import table_information
 from croupier.games.blackjack.regulations import build_rules
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.table import BlackjackTableGame
-from croupier.games.spec import GameSpec, no_amendments
-from croupier.options import Options
-
-
-def _build(
-    regulation: str, amendments: Sequence[str], options: Options
-) -> tuple[BlackjackRules, frozenset[str]]:
-    applied = no_amendments("blackjack", amendments)  # refused before any option is read
-    return build_rules(options), applied
-
+from croupier.games.spec import GameSpec, rules_only
 
 SPEC = GameSpec(
     name="blackjack",
     title="Blackjack",
     regulations=("macau-blackjack",),
     rules_type=BlackjackRules,
-    build_rules=_build,
+    build_rules=rules_only("blackjack", build_rules),
     table_game=lambda rules, cards, pool: BlackjackTableGame(rules, cards),
     information=table_information,
     # a player takes a box at least (art. 3 [practice])

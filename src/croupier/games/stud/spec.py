@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from croupier.games.spec import GameSpec, no_amendments
+from croupier.games.spec import GameSpec, rules_only
 from croupier.games.stud.information import table_information
 from croupier.games.stud.regulations import build_rules
 from croupier.games.stud.rules import StudRules
 from croupier.games.stud.secrecy import shown_result
 from croupier.games.stud.table import StudTableGame
-from croupier.options import Options
-
-
-def _build(
-    regulation: str, amendments: Sequence[str], options: Options
-) -> tuple[StudRules, frozenset[str]]:
-    applied = no_amendments("stud", amendments)  # refused before any option is read
-    return build_rules(options), applied
-
 
 SPEC = GameSpec(
     name="stud",
     title="Stud poker",
     regulations=("macau-stud",),
     rules_type=StudRules,
-    build_rules=_build,
+    build_rules=rules_only("stud", build_rules),
     table_game=lambda rules, cards, pool: StudTableGame(rules, cards, jackpot_pool=pool),
     information=table_information,
     jackpot_seed=lambda rules: rules.jackpot.seed if rules.jackpot else None,
