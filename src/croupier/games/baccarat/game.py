@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from croupier.games.baccarat.round import BaccaratRound, Settlement
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.protocol import Bet
+from croupier.games.shoe_rounds import ShoeRounds
 from croupier.shoe import Shoe, ShoeStart, StackedCards
 
 
@@ -26,7 +27,7 @@ class DemonstrationHand:
 
 
 @dataclass
-class BaccaratGame:
+class BaccaratGame(ShoeRounds):
     rules: BaccaratRules
     cards: Shoe | StackedCards
     jackpot_pool: int | None = None
@@ -46,34 +47,16 @@ class BaccaratGame:
     def shoe_number(self) -> int:
         return self.cards.number if isinstance(self.cards, Shoe) else 1
 
-    def shoe_commitment(self) -> str | None:
-        """The SHA-256 commitment of the shoe in use (None for stacked cards)."""
-        if not isinstance(self.cards, Shoe):
-            return None
-        try:
-            return self.cards.commitment
-        except RuntimeError:  # not shuffled yet: the first round shuffles it
-            return None
-
-    @property
-    def cut_card_out(self) -> bool:
-        """Whether the cut card has come out of the shoe (the table shows it; no card count)."""
-        return isinstance(self.cards, Shoe) and self.cards.cut_card_out
-
     def start_round(self) -> BaccaratRound:
         """Open the next round's betting window (shuffling a new shoe first when one is due)."""
         if self._current is not None:
             raise RuntimeError("finish the current round first")
-        burned: tuple[int, ...] = ()
-        if isinstance(self.cards, Shoe):
+        if isinstance(self.cards, Shoe) and self.cards.finished:
             shoe = self.cards
-            if shoe.finished:
-                self.shoe_starts.append(shoe.shuffle())
-                while shoe.demonstrations_left:
-                    self._demonstration(shoe)
-            burned = shoe.begin_round()
-        self.rounds_played += 1
-        number = self.rounds_played
+            self.shoe_starts.append(shoe.shuffle())
+            while shoe.demonstrations_left:
+                self._demonstration(shoe)
+        number, burned = self._begin_round()
         self.burned[number] = burned
         self.shoe_of_round[number] = self.shoe_number
         self._current = BaccaratRound(
@@ -91,11 +74,8 @@ class BaccaratGame:
         if rnd is None or rnd.settlement is None:
             raise RuntimeError("the current round is not settled or void")
         settlement = rnd.settlement
-        if settlement.jackpot is not None:
-            self.jackpot_pool = settlement.jackpot.pool_after
-        self.carried = settlement.carry_over
-        if isinstance(self.cards, Shoe):
-            self.cards.end_round()
+        pool = settlement.jackpot.pool_after if settlement.jackpot is not None else None
+        self._end_round(pool, settlement.carry_over)
         self._current = None
         return settlement
 

@@ -41,6 +41,7 @@ from croupier.games.protocol import (
     SettlementTotals,
     allowed,
 )
+from croupier.games.shoe_rounds import ShoeRounds
 from croupier.shoe import Shoe, StackedCards
 
 NO_DECISION = "decisions after the deal (Macau blackjack art. 6(3))"
@@ -440,7 +441,7 @@ class BlackjackTableRound:
 
 
 @dataclass
-class BlackjackTableGame:
+class BlackjackTableGame(ShoeRounds):
     """Rounds one after another at a blackjack table, from one shoe until the cut card comes
     out (a new shuffle after that round, [practice] art. 2)."""
 
@@ -450,32 +451,15 @@ class BlackjackTableGame:
     rounds_played: int = 0
     _current: BlackjackTableRound | None = field(default=None, repr=False)
 
-    @property
-    def cut_card_out(self) -> bool:
-        return isinstance(self.cards, Shoe) and self.cards.cut_card_out
-
-    def shoe_commitment(self) -> str | None:
-        if not isinstance(self.cards, Shoe):
-            return None
-        try:
-            return self.cards.commitment
-        except RuntimeError:
-            return None
-
     def start_round(self) -> BlackjackTableRound:
-        if isinstance(self.cards, Shoe):
-            self.cards.begin_round()
-        self.rounds_played += 1
-        self._current = BlackjackTableRound(
-            BlackjackRound(self.rules, self.cards, number=self.rounds_played)
-        )
+        number, _burned = self._begin_round()
+        self._current = BlackjackTableRound(BlackjackRound(self.rules, self.cards, number=number))
         return self._current
 
     def finish_round(self) -> BlackjackTableSettlement:
         current = self._current
         if current is None or current.settlement is None:
             raise RuntimeError("the current round is not settled or void")
-        if isinstance(self.cards, Shoe):
-            self.cards.end_round()
+        self._end_round(None, None)
         self._current = None
         return current.settlement

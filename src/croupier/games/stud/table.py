@@ -16,6 +16,7 @@ from typing import Any
 from croupier.cards import card_text
 from croupier.errors import RuleViolation
 from croupier.games.protocol import Bet, Checkpoint, Event, LogEntry
+from croupier.games.shoe_rounds import ShoeRounds
 from croupier.games.stud.round import StudRound, StudSettlement
 from croupier.games.stud.rules import StudRules, cite
 from croupier.shoe import Shoe, StackedCards
@@ -159,7 +160,7 @@ class StudTableRound:
 
 
 @dataclass
-class StudTableGame:
+class StudTableGame(ShoeRounds):
     """Rounds one after another at a stud table: a deck shuffled for every round (one deck,
     art. 2-3), the jackpot pool, the jackpot bets a void round carries (art. 11)."""
 
@@ -179,22 +180,12 @@ class StudTableGame:
         """A stud deck is shuffled for every round (art. 2-3): no cut card."""
         return False
 
-    def shoe_commitment(self) -> str | None:
-        if not isinstance(self.cards, Shoe):
-            return None
-        try:
-            return self.cards.commitment
-        except RuntimeError:
-            return None
-
     def start_round(self) -> StudTableRound:
-        if isinstance(self.cards, Shoe):
-            self.cards.begin_round()
-        self.rounds_played += 1
+        number, _burned = self._begin_round()
         inner = StudRound(
             self.rules,
             self.cards,
-            number=self.rounds_played,
+            number=number,
             jackpot_pool=self.jackpot_pool,
             carried=self.carried,
         )
@@ -206,10 +197,6 @@ class StudTableGame:
         if current is None or current.inner.settlement is None:
             raise RuntimeError("the current round is not settled or void")
         settlement = current.inner.settlement
-        if settlement.jackpot_pool is not None:
-            self.jackpot_pool = settlement.jackpot_pool
-        self.carried = settlement.carry_over
-        if isinstance(self.cards, Shoe):
-            self.cards.end_round()
+        self._end_round(settlement.jackpot_pool, settlement.carry_over)
         self._current = None
         return settlement
