@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
+from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.registry import table_currency, table_seats
 from croupier.people import Player
@@ -240,7 +241,7 @@ class Casino:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise RuleViolation("amount", f"{amount!r} must be a positive whole number", "deposits")
         if player.demo:
-            raise RuleViolation("player", "demo players hold points only", "PT 812/2015 rule 38")
+            raise RuleViolation("player", "demo players hold points only", pt("rule 38"))
         currencies = self.currencies()
         if currency not in currencies:
             raise RuleViolation(

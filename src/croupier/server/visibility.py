@@ -21,6 +21,7 @@ from typing import Any
 
 from fastapi import HTTPException
 
+from croupier.citing import pt
 from croupier.games.registry import journal_is_public, shown_result
 from croupier.people import Player
 
@@ -55,7 +56,7 @@ def shown_round(record: dict[str, Any], table: TableKind, viewer: Player | None)
             409,
             detail={
                 "message": f"round {record['id']} is in play: its record is shown once it ends",
-                "rule": "PT 812/2015 rule 31 (recall of finished rounds)",
+                "rule": pt("rule 31 (recall of finished rounds)"),
             },
         )
     if viewer is not None and viewer.role == "operator":
@@ -68,7 +69,7 @@ def shown_round(record: dict[str, Any], table: TableKind, viewer: Player | None)
             detail={
                 "message": f"round {record['id']} was played at an individual table: only its "
                 "player and operators see it",
-                "rule": "PT 812/2015 rules 4, 28",
+                "rule": pt("rules 4, 28"),
             },
         )
     shown = dict(record)

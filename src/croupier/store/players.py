@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.people import Player
 from croupier.store.ledger import DEMO, Ledger
@@ -217,7 +218,7 @@ class Players:
                 if player.demo
                 else ("play money is for demo players")
             )
-            raise RuleViolation("currency", kind, "PT 812/2015 rules 37-38")
+            raise RuleViolation("currency", kind, pt("rules 37-38"))
         return named_account(self.ledger, player.name, "player", currency, negative=False)
 
     def accounts_of(self, player: Player) -> dict[str, int]:

@@ -14,13 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.protocol import TableRound
 from croupier.money import format_amount
 from croupier.table.port import JournalEntry, Stake, StandingBet
 from croupier.table.seats import Seat
 
-SESSION_RULE = "PT 812/2015 rule 34: bets are placed within a session the player started"
+SESSION_RULE = pt("rule 34: bets are placed within a session the player started")
 BALANCE_RULE = "ledger: balances never go negative (DESIGN.md, Money)"
 Answer = dict[str, Any] | RuleViolation
 

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from croupier.citing import pt
 from croupier.errors import RuleViolation
 
 MODES = ("multi", "individual")
@@ -41,18 +42,16 @@ class TableConfig:
             raise RuleViolation("name", "must be 1 to 100 characters", "tables")
         if self.mode not in MODES:
             raise RuleViolation(
-                "mode", f"{self.mode!r} is not one of {', '.join(MODES)}", "PT 812/2015 rules 4-5"
+                "mode", f"{self.mode!r} is not one of {', '.join(MODES)}", pt("rules 4-5")
             )
         if (
             isinstance(self.seats, bool)
             or not isinstance(self.seats, int)
             or not 1 <= self.seats <= 9
         ):
-            raise RuleViolation(
-                "seats", f"{self.seats!r}: a table has 1 to 9 seats", "PT 812/2015 rule 6"
-            )
+            raise RuleViolation("seats", f"{self.seats!r}: a table has 1 to 9 seats", pt("rule 6"))
         if self.mode == "individual" and self.seats != 1:
-            raise RuleViolation("seats", "an individual table has one seat", "PT 812/2015 rule 4")
+            raise RuleViolation("seats", "an individual table has one seat", pt("rule 4"))
         seconds = self.betting_seconds
         if (
             isinstance(seconds, bool)
@@ -62,7 +61,7 @@ class TableConfig:
             raise RuleViolation(
                 "betting_seconds",
                 f"{seconds!r}: the window is 1 to 600 seconds",
-                "PT 812/2015 rule 27",
+                pt("rule 27"),
             )
 
         pause = self.pause_seconds

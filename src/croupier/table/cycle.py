@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.protocol import DecidingRound, TableRound, TableSettlement
 from croupier.games.registry import shown_result, table_game, table_information
@@ -49,12 +50,10 @@ class Cycle(TableState):
             raise RuleViolation(
                 "deal",
                 "at a multi-player table the betting window closes by itself",
-                "PT 812/2015 rule 27",
+                pt("rule 27"),
             )
         if not any(b.bettor == player for b in self.round.bets):
-            raise RuleViolation(
-                "deal", "place a bet before starting the deal", "PT 812/2015 rule 28"
-            )
+            raise RuleViolation("deal", "place a bet before starting the deal", pt("rule 28"))
         return await self._play()
 
     async def _play(self) -> dict[str, Any]:

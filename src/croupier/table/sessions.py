@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.people import Player
 from croupier.table.port import RoundTx, StandingBet
@@ -19,19 +20,19 @@ class Sessions(TableState):
             raise RuleViolation("player", "operators do not play", "roles")
         if player.name in self.seats:
             raise RuleViolation(
-                "session", "you already have a session at this table", "PT 812/2015 rule 34"
+                "session", "you already have a session at this table", pt("rule 34")
             )
         if player.demo != self.config.demo:
             raise RuleViolation(
                 "table",
                 "demo players play at demo tables only, real players at real tables",
-                "PT 812/2015 rules 37-38",
+                pt("rules 37-38"),
             )
         taken = {s.seat for s in self.seats.values()}
         free = [n for n in range(1, self.config.seats + 1) if n not in taken]
         if seat is None:
             if not free:
-                raise RuleViolation("seat", "the table is full", "PT 812/2015 rule 6")
+                raise RuleViolation("seat", "the table is full", pt("rule 6"))
             seat = free[0]
         elif (
             isinstance(seat, bool)
@@ -39,10 +40,10 @@ class Sessions(TableState):
             or seat not in range(1, self.config.seats + 1)
         ):
             raise RuleViolation(
-                "seat", f"{seat!r}: seats are 1 to {self.config.seats}", "PT 812/2015 rule 6"
+                "seat", f"{seat!r}: seats are 1 to {self.config.seats}", pt("rule 6")
             )
         elif seat in taken:
-            raise RuleViolation("seat", f"seat {seat} is taken", "PT 812/2015 rule 6")
+            raise RuleViolation("seat", f"seat {seat} is taken", pt("rule 6"))
         session_id, account = await self.store.start_session(player, self.id, seat, self.currency)
         self.seats[player.name] = Seat(
             session_id, player.id, player.name, account, seat, self.clock.now()
@@ -130,10 +131,10 @@ class Sessions(TableState):
     def _warn(self, seat: Seat, warning: str) -> None:
         seat.warned_at = self.clock.now()
         self.publish(
-            {"type": "inactivity_invitation", "message": INVITATION, "rule": "PT 812/2015 rule 35"},
+            {"type": "inactivity_invitation", "message": INVITATION, "rule": pt("rule 35")},
             seat.name,
         )
         self.publish(
-            {"type": "inactivity_warning", "message": warning, "rule": "PT 812/2015 rule 36"},
+            {"type": "inactivity_warning", "message": warning, "rule": pt("rule 36")},
             seat.name,
         )

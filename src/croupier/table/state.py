@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from croupier.citing import pt
 from croupier.errors import RulesetError, RuleViolation
 from croupier.games.protocol import DecidingRound, TableGame, TableRound, TableSettlement
 from croupier.rng import RandomSource
@@ -108,7 +109,7 @@ class TableState:
             raise RuleViolation(
                 "phase",
                 f"no more bets: the betting window is closed; the next opens in {left:.0f} s",
-                "PT 812/2015 rule 27",
+                pt("rule 27"),
             )
 
     if TYPE_CHECKING:  # what one concept asks of another (each is defined in its own module)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from functools import cache
 
+from croupier.citing import PT_ONLINE
+
 
 class Regulation(enum.Enum):
     MACAU = "macau"
@@ -22,7 +24,7 @@ class Regulation(enum.Enum):
 
     @property
     def prefix(self) -> str:
-        return "Macau baccarat" if self is Regulation.MACAU else "PT 812/2015"
+        return "Macau baccarat" if self is Regulation.MACAU else PT_ONLINE
 
 
 _MACAU = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from croupier.citing import pt
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.drawing import BANKER_DRAWS, NATURALS, PLAYER_DRAWS, PLAYER_STOOD
 
@@ -24,7 +25,7 @@ _ARTICLES = {
 def _cite(regulation: Regulation, rule: str) -> str:
     macau, portugal = _ARTICLES[rule]
     if regulation.portuguese:
-        return f"PT 812/2015 {portugal}"
+        return pt(portugal)
     return f"Macau baccarat {macau}"
 
 

@@ -23,6 +23,7 @@ Portugal (Regulamento 812/2015):
 
 from __future__ import annotations
 
+from croupier.citing import pt
 from croupier.errors import RulesetError
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.commission import DEDUCTIONS, SCHEMES
@@ -51,10 +52,6 @@ def _m(article: str) -> str:
     return f"Macau baccarat {article}"
 
 
-def _pt(rule: str) -> str:
-    return f"PT 812/2015 {rule}"
-
-
 def expand_amendments(regulation: Regulation, names: list[str]) -> frozenset[str]:
     if regulation.portuguese:
         if names:
@@ -80,7 +77,7 @@ def build_rules(
     money = _money(regulation, table)
     seats = _seats(regulation, table)
     minimum = read_minimum(
-        table, "minimum_bet", money, _pt("rule 14") if regulation.portuguese else _m("art. 14")
+        table, "minimum_bet", money, pt("rule 14") if regulation.portuguese else _m("art. 14")
     )
     maximum = table.optional_integer("maximum_bet", minimum=minimum)
     squeeze = table.boolean("squeeze", False)  # art. 16(1): the house allows it, or not
@@ -98,7 +95,7 @@ def build_rules(
             "table.maximum_bet",
             "individual bets are unlimited at Ponto e Banca/Macau; set "
             "table.max_payout_per_round instead",
-            _pt("rule 40"),
+            pt("rule 40"),
         )
     if regulation is Regulation.PT:
         _check_rule15("table.maximum_bet", "player", maximum, minimum)
@@ -126,9 +123,9 @@ def _shoe(regulation: Regulation, amendments: frozenset[str], o: Options) -> Sho
     if macau:
         decks = o.integer("decks", 8, minimum=6, maximum=12, article=_m("art. 1(1)"))
     else:
-        decks = o.integer("decks", 8, article=_pt("rule 6"))
+        decks = o.integer("decks", 8, article=pt("rule 6"))
         if decks not in (6, 8):
-            raise RulesetError("shoe.decks", f"{decks} is not allowed: 6 or 8", _pt("rule 6"))
+            raise RulesetError("shoe.decks", f"{decks} is not allowed: 6 or 8", pt("rule 6"))
     mode = ShoeMode(o.choice("mode", "manual", [m.value for m in ShoeMode], _m("art. 1, 2(3)")))
     burn_choices = [b.value for b in Burn]
     burn = Burn(
@@ -200,14 +197,14 @@ def _money(regulation: Regulation, o: Options) -> MoneyPolicy:
         raise RulesetError(
             "table.currency",
             f"{money.currency!r}: bets are expressed in euros",
-            _pt("rules 2, 14"),
+            pt("rules 2, 14"),
         )
     return money
 
 
 def _seats(regulation: Regulation, o: Options) -> int:
     if regulation.portuguese:
-        return o.integer("seats", 7, minimum=1, maximum=9, article=_pt("rule 6"))
+        return o.integer("seats", 7, minimum=1, maximum=9, article=pt("rule 6"))
     return o.integer("seats", 7, minimum=7, maximum=20, article=_m("art. 1(5)"))
 
 
@@ -219,9 +216,9 @@ def _max_payout(regulation: Regulation, o: Options, minimum: int) -> int | None:
         raise RulesetError(
             "table.max_payout_per_round",
             "a maximum payout per round belongs to Ponto e Banca/Macau",
-            _pt("rule 41"),
+            pt("rule 41"),
         )
-    return o.optional_integer("max_payout_per_round", minimum=minimum, article=_pt("rule 41"))
+    return o.optional_integer("max_payout_per_round", minimum=minimum, article=pt("rule 41"))
 
 
 def _check_commission_survives(
@@ -240,7 +237,7 @@ def _check_commission_survives(
     exact = stake * rate  # of a prize equal to the stake (1:1)
     charged = 2 * stake - money.to_player(2 * stake - exact)
     if charged <= 0:
-        article = _pt("rule 26") if regulation.portuguese else _m("art. 18(1)")
+        article = pt("rule 26") if regulation.portuguese else _m("art. 18(1)")
         raise RulesetError(
             "table.rounding_unit",
             f"a unit of {money.unit} rounds the commission of the smallest Banker bet "
@@ -251,7 +248,7 @@ def _check_commission_survives(
 
 
 def _commission(regulation: Regulation, amendments: frozenset[str], o: Options) -> str:
-    article = _pt("rule 26") if regulation.portuguese else _m("art. 18")
+    article = pt("rule 26") if regulation.portuguese else _m("art. 18")
     allowed = [n for n, s in SCHEMES.items() if regulation in s.regulations]
     name = o.choice("commission", "standard", allowed, article)
     scheme = SCHEMES[name]
@@ -273,11 +270,11 @@ def _side_bets(regulation: Regulation, amendments: frozenset[str], o: Options) -
             raise RulesetError(
                 where,
                 f"no such side bet is registered ({', '.join(registry)})",
-                "Macau 69/2009" if regulation is Regulation.MACAU else _pt("rule 10"),
+                "Macau 69/2009" if regulation is Regulation.MACAU else pt("rule 10"),
             )
         bet = registry[name]
         if regulation not in bet.sources:
-            article = _pt("rules 9-10") if regulation.portuguese else _m("art. 13")
+            article = pt("rules 9-10") if regulation.portuguese else _m("art. 13")
             raise RulesetError(where, "is not a bet this regulation allows", article)
         if bet.amendment and bet.amendment not in amendments:
             raise RulesetError(
@@ -304,7 +301,7 @@ def _bet_limits(
         high = section.optional_integer("maximum", minimum=low)
         if regulation is Regulation.PT_MACAU and high is not None:
             raise RulesetError(
-                f"bets.limits.{kind}.maximum", "individual bets are unlimited", _pt("rule 40")
+                f"bets.limits.{kind}.maximum", "individual bets are unlimited", pt("rule 40")
             )
         if regulation is Regulation.PT:
             _check_rule15(f"bets.limits.{kind}.maximum", kind, high, minimum)
@@ -322,7 +319,7 @@ def _check_rule15(option: str, kind: str, maximum: int | None, minimum: int) -> 
         raise RulesetError(
             option,
             f"{maximum} exceeds {multiple}x the minimum bet ({multiple * minimum})",
-            _pt(f"rule 15({letter})"),
+            pt(f"rule 15({letter})"),
         )
 
 
@@ -332,7 +329,7 @@ def _jackpot(
     if not o.keys():
         return None
     if regulation.portuguese:
-        raise RulesetError("jackpot", "the regulation offers no jackpot bet", _pt("rules 9-10"))
+        raise RulesetError("jackpot", "the regulation offers no jackpot bet", pt("rules 9-10"))
     article = _m("art. 13(1)4)(3), 17 (Despacho 2/2009)")
     if "2/2009" not in amendments:
         raise RulesetError("jackpot", "the jackpot needs amendment 2/2009", article)

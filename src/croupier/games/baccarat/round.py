@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.cards import card_text
+from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.baccarat.articles import Regulation, cite
 from croupier.games.baccarat.coup import Coup, deal_coup
@@ -229,7 +230,7 @@ class BaccaratRound(RecordedRound):
             raise RuleViolation(
                 "phase",
                 f"bets are closed (round is {self._phase.value})",
-                "PT 812/2015 rule 27" if self.regulation.portuguese else "betting window",
+                pt("rule 27") if self.regulation.portuguese else "betting window",
             )
 
     # -- dealing --------------------------------------------------------------------------

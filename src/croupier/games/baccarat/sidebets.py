@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from croupier.citing import pt
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.coup import Coup
 
@@ -76,8 +77,8 @@ def _lucky6(coup: Coup) -> Fraction | None:
 
 _PAIR_SOURCES = {
     Regulation.MACAU: "Macau baccarat art. 13, 17(3)",
-    Regulation.PT: "PT 812/2015 rules 10-12, 25(c)",
-    Regulation.PT_MACAU: "PT 812/2015 rules 10-12, 25(c), 39",
+    Regulation.PT: pt("rules 10-12, 25(c)"),
+    Regulation.PT_MACAU: pt("rules 10-12, 25(c), 39"),
 }
 
 for _bet in (

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.blackjack.hands import BjPhase, Box, Hand, cite
 from croupier.games.blackjack.rules import BlackjackRules
@@ -46,7 +47,7 @@ class Settling:
     # -- a void round (PT online rule 29; Macau baccarat art. 10's principle) -----------------
     def verify_void(self) -> None:
         if self._phase in (BjPhase.SETTLED, BjPhase.VOID):
-            raise RuleViolation("phase", "a settled round cannot be voided", "PT 812/2015 rule 29")
+            raise RuleViolation("phase", "a settled round cannot be voided", pt("rule 29"))
 
     def void(self, reason: str = "operator fault") -> BlackjackSettlement:
         """Every stake returned in full: the initial bets, doubles and splits, insurance and
