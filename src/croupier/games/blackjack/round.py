@@ -10,7 +10,8 @@ Each box has an owner (the first to bet on it) who makes its decisions, and poss
 bettors (art. 20) whose bets follow those decisions with their own stakes. The any-pair side bet
 (art. 13(1)) may be placed by anyone on any box with a bet.
 
-What a hand may do is :mod:`croupier.games.blackjack.choices`'s (arts. 16-18); the settlement
+The insurance question is :mod:`croupier.games.blackjack.insurance`'s; what a hand may do is
+:mod:`croupier.games.blackjack.choices`'s (arts. 16-18); the settlement
 and a void round are :mod:`croupier.games.blackjack.settlement`'s; hands and boxes are
 :mod:`croupier.games.blackjack.hands`'s.
 """
@@ -25,6 +26,7 @@ from croupier.errors import RuleViolation
 from croupier.games.blackjack.choices import Choices
 from croupier.games.blackjack.dealer import draws_on as dealer_draws
 from croupier.games.blackjack.hands import ACTIONS, BJ, BjPhase, Box, Hand, cite
+from croupier.games.blackjack.insurance import Insurance
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.settlement import BlackjackSettlement, Settling
 from croupier.games.blackjack.values import VALUES, is_blackjack, same_rank
@@ -38,7 +40,7 @@ from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
 
-class BlackjackRound(Choices, Settling, RecordedRound):
+class BlackjackRound(Insurance, Choices, Settling, RecordedRound):
     _betting_state = ("boxes",)  # placing a bet grows a box's stakes
 
     def __init__(self, rules: BlackjackRules, cards: CardSource, *, number: int = 1) -> None:
@@ -237,97 +239,7 @@ class BlackjackRound(Choices, Settling, RecordedRound):
         hand.cards.append(card)
         return Event("card_dealt", {"box": box, "hand": index, "card": card_text(card)})
 
-    # -- insurance and even money [1991] ---------------------------------------------------
-    def _insurance_offered(self) -> bool:
-        up = self.dealer[0]
-        if self.rules.insurance and VALUES[up] == 1:
-            return True
-        return (
-            self.rules.even_money
-            and VALUES[up] in (1, 10)
-            and any(b.hands[0].blackjack for b in self.boxes.values() if b.hands)
-        )
-
-    def verify_insure(self, player: str, box: int, amount: int) -> None:
-        if self._phase is not BjPhase.INSURANCE or not self.rules.insurance:
-            raise RuleViolation(
-                "phase",
-                "insurance is offered only when the dealer shows an ace",
-                cite("art. 12 [1991]"),
-            )
-        if VALUES[self.dealer[0]] != 1:
-            raise RuleViolation(
-                "phase",
-                "insurance is offered only when the dealer shows an ace",
-                cite("art. 12 [1991]"),
-            )
-        b = self.boxes.get(box)
-        stake = b.stakes.get(player, 0) if b else 0
-        if not stake:
-            raise RuleViolation("box", f"{player} has no bet on box {box}", cite("art. 12 [1991]"))
-        assert b is not None
-        if player in b.insurance or player in b.even_money:
-            raise RuleViolation("box", "already insured", cite("art. 12 [1991]"))
-        verify_stake(amount)
-        if 2 * amount > stake:
-            raise RuleViolation(
-                "amount",
-                f"insurance {amount} is more than half the bet {stake}",
-                cite("art. 12 [1991]"),
-            )
-
-    def insure(self, player: str, box: int, amount: int) -> tuple[Event, ...]:
-        self.verify_insure(player, box, amount)
-        self.boxes[box].insurance[player] = amount
-        data = {"player": player, "box": box, "amount": amount}
-        return self._record("insure", data, [Event("insured", data)])
-
-    def verify_even_money(self, player: str, box: int) -> None:
-        if self._phase is not BjPhase.INSURANCE or not self.rules.even_money:
-            raise RuleViolation(
-                "phase",
-                "even money is offered only against a dealer's ace or ten",
-                cite("art. 12 [1991]"),
-            )
-        b = self.boxes.get(box)
-        if b is None or not b.stakes.get(player) or not b.hands[0].blackjack:
-            raise RuleViolation(
-                "box",
-                f"box {box} has no blackjack of {player}'s to pay even money on",
-                cite("art. 12 [1991]"),
-            )
-        if player in b.insurance or player in b.even_money:
-            raise RuleViolation("box", "already insured", cite("art. 12 [1991]"))
-
-    def even_money(self, player: str, box: int) -> tuple[Event, ...]:
-        self.verify_even_money(player, box)
-        self.boxes[box].even_money.add(player)
-        data = {"player": player, "box": box}
-        return self._record("even_money", data, [Event("even_money_taken", data)])
-
-    def verify_decline_insurance(self, player: str, box: int) -> None:
-        if self._phase is not BjPhase.INSURANCE:
-            raise RuleViolation("phase", "no insurance is being offered", cite("art. 12 [1991]"))
-        b = self.boxes.get(box)
-        if not (b and b.stakes.get(player, 0)):
-            raise RuleViolation("box", f"{player} has no bet on box {box}", cite("art. 12 [1991]"))
-        if player in b.insurance or player in b.even_money:
-            raise RuleViolation("box", "the question is answered already", cite("art. 12 [1991]"))
-
-    def decline_insurance(self, player: str, box: int) -> tuple[Event, ...]:
-        """The player answers the insurance question "no" (art. 12 [1991]): nothing is staked,
-        and the answer is in the round's log like every other (issue 19)."""
-        self.verify_decline_insurance(player, box)
-        data = {"player": player, "box": box}
-        return self._record("decline_insurance", data, [Event("insurance_declined", data)])
-
-    def close_insurance(self) -> tuple[Event, ...]:
-        if self._phase is not BjPhase.INSURANCE:
-            raise RuleViolation("phase", "no insurance is being offered", cite("art. 12 [1991]"))
-        self._phase = BjPhase.PLAYING
-        self._advance()
-        return self._record("close_insurance", {}, [Event("phase", {"phase": "playing"})])
-
+    # -- decisions ------------------------------------------------------------------------
     def act(self, box: int, action: str) -> tuple[Event, ...]:
         """Apply the owner's decision to the box's current hand."""
         self.verify_act(box, action)
