@@ -18,7 +18,7 @@ from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.protocol import TableRound
 from croupier.money import format_amount
-from croupier.table.port import JournalEntry, Stake, StandingBet
+from croupier.table.port import JournalEntry, Stake
 from croupier.table.seats import Seat
 
 SESSION_RULE = pt("rule 34: bets are placed within a session the player started")
@@ -46,8 +46,7 @@ class Placed:
 
     @property
     def stake(self) -> Stake:
-        s = self.seat
-        return StandingBet(s.session_id, s.player_id, s.account, self.kind, self.total), self.added
+        return self.seat.standing(self.kind, self.total), self.added
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from croupier.games.protocol import DecidingRound, TableRound, TableSettlement
 from croupier.games.registry import shown_result, table_game, table_information
 from croupier.rulesets import load_ruleset
 from croupier.table.config import TableConfig
-from croupier.table.port import BetResult, RoundTx, Settling, StandingBet
+from croupier.table.port import BetResult, RoundTx, Settling
 from croupier.table.state import TableState, in_points
 
 log = logging.getLogger(__name__)
@@ -153,16 +153,7 @@ class Cycle(TableState):
         """The round's last journal and its settlement, and the next round opened (with the bets
         a tie carried over), in one transaction."""
         nxt = self.game.start_round()
-        carried = [
-            StandingBet(
-                self.seats[b.bettor].session_id,
-                self.seats[b.bettor].player_id,
-                self.seats[b.bettor].account,
-                b.kind,
-                b.amount,
-            )
-            for b in settlement.carry_over
-        ]
+        carried = [self.seats[b.bettor].standing(b.kind, b.amount) for b in settlement.carry_over]
         self._write_log(tx)
         tx.settle(settling, self.accounts)
         new_id = tx.open_round(self.id, nxt.number, self.game.shoe_commitment(), carried)

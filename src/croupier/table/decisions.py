@@ -10,7 +10,7 @@ from typing import Any
 from croupier.errors import RuleViolation
 from croupier.games.protocol import DecidingRound
 from croupier.table.betting import BALANCE_RULE
-from croupier.table.port import RoundTx, StandingBet
+from croupier.table.port import RoundTx
 from croupier.table.seats import Seat
 from croupier.table.state import TableState
 
@@ -79,11 +79,8 @@ class Decisions(TableState):
                 BALANCE_RULE,
             )
         kind = rnd.decision_kind(seat.name, decision)  # stud: a raise; blackjack: the bet
-        standing = sum(
-            b.amount for b in self.round.bets if b.bettor == seat.name and b.kind == kind
-        )
-        bet = StandingBet(seat.session_id, seat.player_id, seat.account, kind, standing + stake)
-        tx.stake(self.round_id, self.accounts.escrow, [(bet, stake)])
+        total = self._staked(seat.name, kind) + stake
+        tx.stake(self.round_id, self.accounts.escrow, [(seat.standing(kind, total), stake)])
         rnd.decide(seat.name, decision)
         self._write_log(tx)
 

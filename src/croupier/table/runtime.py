@@ -48,23 +48,13 @@ from croupier.shoe import StackedCards
 from croupier.table.betting import BetBatch, BetRequest
 from croupier.table.clock import Clock
 from croupier.table.config import TableConfig
-from croupier.table.cycle import NO_MORE_BETS, PLACE_YOUR_BETS, Cycle
+from croupier.table.cycle import Cycle
 from croupier.table.decisions import Decisions
 from croupier.table.port import TableStore
 from croupier.table.seats import Seat
 from croupier.table.sessions import Sessions
-from croupier.table.state import POINTS, REFUSALS, SESSION_RULE, Publish, in_points
+from croupier.table.state import REFUSALS, Publish, in_points
 from croupier.table.view import View
-
-__all__ = [
-    "NO_MORE_BETS",
-    "PLACE_YOUR_BETS",
-    "POINTS",
-    "SESSION_RULE",
-    "Publish",
-    "Table",
-    "in_points",
-]
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 512

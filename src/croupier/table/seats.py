@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from croupier.table.port import StandingBet
+
 INDIVIDUAL_IDLE_SECONDS = 180.0  # rule 35(a): more than 3 minutes
 INDIVIDUAL_GRACE_SECONDS = 60.0  # rule 36: the next minute
 MULTI_IDLE_ROUNDS = 5  # rule 35(b): more than 5 consecutive rounds
@@ -34,6 +36,10 @@ class Seat:
     missed: int = 0  # consecutive betting windows without a bet (multi-player)
     warned_at: float | None = None  # when the rule 36 warning was given
     leaving: bool = False  # the session ends once the round in play is settled
+
+    def standing(self, kind: str, amount: int) -> StandingBet:
+        """This seat's bet of ``kind``, standing at ``amount`` on the open round."""
+        return StandingBet(self.session_id, self.player_id, self.account, kind, amount)
 
     def betted(self, now: float) -> None:
         """A bet resets every inactivity count (rules 35-36)."""

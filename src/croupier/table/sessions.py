@@ -9,7 +9,7 @@ from typing import Any
 from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.people import Player
-from croupier.table.port import RoundTx, StandingBet
+from croupier.table.port import RoundTx
 from croupier.table.seats import INVITATION, WARNING_INDIVIDUAL, WARNING_MULTI, Seat
 from croupier.table.state import TableState
 
@@ -93,11 +93,8 @@ class Sessions(TableState):
         for kind in kinds:
             self.round.verify_withdraw_bet(seat.name, kind)
         for kind in kinds:
-            amount = sum(
-                b.amount for b in self.round.bets if b.bettor == seat.name and b.kind == kind
-            )
-            standing = StandingBet(seat.session_id, seat.player_id, seat.account, kind, amount)
-            tx.unstake(self.round_id, standing, self.accounts.escrow)
+            bet = seat.standing(kind, self._staked(seat.name, kind))
+            tx.unstake(self.round_id, bet, self.accounts.escrow)
             self.round.withdraw_bet(seat.name, kind)
         self._write_log(tx)
 

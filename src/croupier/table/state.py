@@ -20,7 +20,7 @@ from croupier.games.protocol import DecidingRound, TableGame, TableRound, TableS
 from croupier.rng import RandomSource
 from croupier.rulesets.loader import Ruleset
 from croupier.shoe import StackedCards
-from croupier.table.betting import SESSION_RULE, Money, no_session, pending
+from croupier.table.betting import Money, no_session, pending
 from croupier.table.clock import Clock
 from croupier.table.config import TableConfig
 from croupier.table.port import RoundTx, TableAccounts, TableStore
@@ -31,8 +31,6 @@ POINTS = "points"  # the unit a demo table's amounts are read in
 #: what a command raises when it is refused: it changed nothing, so the round plays on (a
 #: RulesetError is an operator's option its regulation does not allow; issue 16, finding 5)
 REFUSALS = (RuleViolation, RulesetError)
-
-__all__ = ["POINTS", "REFUSALS", "SESSION_RULE", "Publish", "TableState", "in_points"]
 
 
 def in_points(rules: Any) -> Any:
@@ -96,6 +94,10 @@ class TableState:
         if seat is None:
             raise no_session()
         return seat
+
+    def _staked(self, player: str, kind: str) -> int:
+        """What ``player`` has standing on ``kind`` in the round in play."""
+        return sum(b.amount for b in self.round.bets if b.bettor == player and b.kind == kind)
 
     def _write_log(self, tx: RoundTx) -> None:
         """The round's log not yet journaled, in the transaction of the change it records."""

@@ -52,9 +52,6 @@ export function betSlip({ bets, stakeOf, place, withdraw, money }) {
 
   return {
     node,
-    undo: undoLast,
-    rebet: rebetLast,
-    double: doubleAll,
     bind(run) {
       undo.addEventListener("click", () => run(undoLast));
       rebet.addEventListener("click", () => run(rebetLast));
