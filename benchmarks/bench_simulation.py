@@ -54,7 +54,7 @@ def main() -> None:
     for number in range(2000):
         shoe.begin_round()
         rnd = StudRound(stud_rules, shoe, number=number + 1)
-        rnd.place_bet("p", 1, "ante", stud_rules.minimum_ante)
+        rnd.place_bet("p", "ante", stud_rules.minimum_ante, box=1)
         rnd.deal()
         rnd.raise_bet(1)
         rnd.settle()

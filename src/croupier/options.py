@@ -27,7 +27,7 @@ class Options:
         self.data: Mapping[str, Any] = data or {}
         self.path = path
         self._used: set[str] = set()
-        self._children: list[Options] = []
+        self._children: dict[str, Options] = {}
 
     def name(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
@@ -40,12 +40,22 @@ class Options:
         return self.data.get(key, default)
 
     def section(self, key: str) -> Options:
+        """The table of options ``key`` (the same reader each time it is asked for)."""
+        if key in self._children:
+            return self._children[key]
         value = self._raw(key, None)
         if value is not None and not isinstance(value, Mapping):
             raise RulesetError(self.name(key), "must be a table of options")
         child = Options(value, self.name(key))
-        self._children.append(child)
+        self._children[key] = child
         return child
+
+    def at(self, path: str) -> Options:
+        """The table of options at a dotted ``path`` ("jackpot.prizes")."""
+        here = self
+        for key in path.split("."):
+            here = here.section(key)
+        return here
 
     def keys(self) -> list[str]:
         return list(self.data)
@@ -127,7 +137,7 @@ class Options:
         for key in self.data:
             if key not in self._used:
                 raise RulesetError(self.name(key), "is not an option of this ruleset")
-        for child in self._children:
+        for child in self._children.values():
             child.finish()
 
 

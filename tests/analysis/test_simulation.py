@@ -245,9 +245,9 @@ def test_stud_kernel_settles_like_the_engine(strategy):
         # the engine, dealing the same hands (shoe order: one card at a time, dealer last)
         order = [c for pair in zip(player.tolist(), dealer.tolist(), strict=True) for c in pair]
         rnd = StudRound(rules, StackedCards(order))
-        rnd.place_bet("p", 1, "ante", rules.minimum_ante)
+        rnd.place_bet("p", "ante", rules.minimum_ante, box=1)
         rnd.deal()
-        rnd.decide(1, "raise" if raises[p_idx] else "fold")
+        rnd.decide_seat(1, "raise" if raises[p_idx] else "fold")
         s = rnd.settlement if rnd.settlement else rnd.settle()
         assert sum(b.net for b in s.bets) == net * rules.minimum_ante
 

@@ -128,16 +128,16 @@ class TerminalBlackjack(TerminalGame):
             trial = BlackjackRound(self.rules, StackedCards([]))
             try:
                 for box in range(1, boxes + 1):
-                    trial.place_bet(PLAYER, box, "bet", amount)
+                    trial.place_bet(PLAYER, "bet", amount, box=box)
                     if pair:
-                        trial.place_bet(PLAYER, box, "any_pair", pair)
+                        trial.place_bet(PLAYER, "any_pair", pair, box=box)
             except RuleViolation as exc:
                 c.print(f"[red]{exc}[/]")
                 continue
             for box in range(1, boxes + 1):
-                rnd.place_bet(PLAYER, box, "bet", amount)
+                rnd.place_bet(PLAYER, "bet", amount, box=box)
                 if pair:
-                    rnd.place_bet(PLAYER, box, "any_pair", pair)
+                    rnd.place_bet(PLAYER, "any_pair", pair, box=box)
             self.session.stake(need)
             self.last = (amount, boxes, pair)
             return True

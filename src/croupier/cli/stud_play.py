@@ -122,15 +122,15 @@ class TerminalStud(TerminalGame):
                 continue
             try:
                 trial = StudRound(self.rules, StackedCards([]), jackpot_pool=rnd.jackpot_pool)
-                trial.place_bet(PLAYER, SEAT, "ante", ante)
+                trial.place_bet(PLAYER, "ante", ante, box=SEAT)
                 if jackpot:
-                    trial.place_bet(PLAYER, SEAT, "jackpot", jp or 0)
+                    trial.place_bet(PLAYER, "jackpot", jp or 0, box=SEAT)
             except RuleViolation as exc:
                 c.print(f"[red]{exc}[/]")
                 continue
-            rnd.place_bet(PLAYER, SEAT, "ante", ante)
+            rnd.place_bet(PLAYER, "ante", ante, box=SEAT)
             if jackpot:
-                rnd.place_bet(PLAYER, SEAT, "jackpot", jp)
+                rnd.place_bet(PLAYER, "jackpot", jp, box=SEAT)
             self.session.stake(ante + jp)
             self.last = (ante, jackpot)
             return True

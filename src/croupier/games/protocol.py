@@ -11,7 +11,6 @@ the payout, the commission and the article that decided it.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -76,39 +75,45 @@ class BetSettlement:
 
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
-    """What a round held at :meth:`RecordedRound.checkpoint`: its log's length and a copy of
-    the state its betting commands change."""
+    """Where a round's log stood at :meth:`RecordedRound.checkpoint`."""
 
     logged: int
-    state: dict[str, Any]
-    outer: Any = None  # what a table adapter keeps of its own
 
 
 class RecordedRound:
     """The log every round keeps: each accepted command with its arguments and events, in
-    order, so that :func:`replay` functions can re-apply it to the same cards."""
+    order, so that :meth:`apply` re-applies it to the same cards (a game's ``replay``, and
+    :meth:`restore`). A round remembers how it was made, so that it can be made again."""
 
     log: list[LogEntry]
-    #: the attributes ``place_bet`` changes, copied by :meth:`checkpoint`: deeply (their
-    #: values may be mutable), or one level only where the container holds immutable values
-    _betting_state: tuple[str, ...] = ()
-    _betting_containers: tuple[str, ...] = ()
+    _made_with: tuple[tuple[Any, ...], dict[str, Any]]
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        made = super().__new__(cls)
+        made._made_with = (args, kwargs)
+        return made
+
+    def apply(self, entry: LogEntry) -> tuple[Event, ...]:
+        """Give the round the logged command ``entry`` again (each game names its commands)."""
+        raise NotImplementedError
 
     def checkpoint(self) -> Checkpoint:
         """The round as it is now, during the betting window: :meth:`restore` brings it back
         after bets whose stakes the ledger then refused (the table judged them before the
         database answered)."""
-        state = {name: copy.deepcopy(getattr(self, name)) for name in self._betting_state}
-        for name in self._betting_containers:
-            state[name] = copy.copy(getattr(self, name))
-        return Checkpoint(len(self.log), state)
+        return Checkpoint(len(self.log))
 
     def restore(self, checkpoint: Checkpoint) -> None:
-        """Back to ``checkpoint``: the bets placed and the log entries made since are gone.
-        A checkpoint is restored once."""
-        del self.log[checkpoint.logged :]
-        for name, value in checkpoint.state.items():
-            setattr(self, name, value)
+        """Back to ``checkpoint`` by replaying the log up to it on the round made afresh (no
+        card is drawn before the deal, so the same cards stay in the shoe): the bets placed and
+        the log entries made since are gone (issue 19: restoring is replaying the log, not a
+        copy of state each game declares)."""
+        kept = self.log[: checkpoint.logged]
+        args, kwargs = self._made_with
+        type(self).__init__(self, *args, **kwargs)
+        for entry in kept[len(self.log) :]:  # past what the constructor logs (carried bets)
+            self.apply(entry)
+        assert self.log == kept, "a restored round's log is the log it had"
 
     def _record(
         self, command: str, args: Mapping[str, Any], events: Sequence[Event]
@@ -132,6 +137,12 @@ class SettlementTotals:
     @property
     def pool_change(self) -> int:
         return 0
+
+    @property
+    def ledger(self) -> tuple[BetSettlement, ...]:
+        """The lines the ledger books, one per bettor and kind: the bets themselves, where a
+        game settles each bet once (blackjack sums a box's hands)."""
+        return self.bets
 
     @property
     def stakes(self) -> int:
@@ -236,6 +247,9 @@ class DecidingRound(Protocol):
 class TableSettlement(Protocol):
     @property
     def bets(self) -> tuple[BetSettlement, ...]: ...
+
+    @property
+    def ledger(self) -> tuple[BetSettlement, ...]: ...
 
     @property
     def carry_over(self) -> tuple[Bet, ...]: ...

@@ -83,10 +83,10 @@ class Cycle(TableState):
         self, rnd: TableRound, settlement: TableSettlement, status: str, reason: str | None
     ) -> dict[str, Any]:
         assert settlement.conserved
-        bettors = {b.bettor for b in settlement.bets}
+        bettors = {b.bettor for b in settlement.ledger}
         carried = {(b.bettor, b.kind) for b in settlement.carry_over}
         results = []
-        for b in settlement.bets:
+        for b in settlement.ledger:
             seat = self.seats[b.bettor]
             outcome = "carried" if (b.bettor, b.kind) in carried else b.outcome
             results.append(
@@ -130,7 +130,7 @@ class Cycle(TableState):
                     "commission": b.commission,
                     "reason": b.reason,
                 }
-                for b in settlement.bets
+                for b in settlement.ledger
             ],
             "house_result": settlement.house_result,
         }

@@ -21,9 +21,9 @@ def rules(**overrides):
 def deal(cards, bets=((1, 100),), r=None, pairs=()):
     rnd = BlackjackRound(r or rules(), StackedCards(parse_cards(cards)))
     for box, amount in bets:
-        rnd.place_bet(f"p{box}", box, "bet", amount)
+        rnd.place_bet(f"p{box}", "bet", amount, box=box)
     for box, amount in pairs:
-        rnd.place_bet(f"p{box}", box, "any_pair", amount)
+        rnd.place_bet(f"p{box}", "any_pair", amount, box=box)
     rnd.deal()
     return rnd
 
@@ -312,8 +312,8 @@ def test_erroneous_dealer_card_is_void_or_stands_unseen_art_6_1():
 def test_back_bets_follow_the_owners_double_art_20():
     r = rules()
     rnd = BlackjackRound(r, StackedCards(parse_cards("5S 6D 6H 9C TC 8D")))
-    rnd.place_bet("owner", 1, "bet", 100)
-    rnd.place_bet("backer", 1, "bet", 200)
+    rnd.place_bet("owner", "bet", 100, box=1)
+    rnd.place_bet("backer", "bet", 200, box=1)
     rnd.deal()
     rnd.double(1)
     s = rnd.settle()  # 5 6 9 = 20 against 6 T 8 = 24
@@ -323,9 +323,9 @@ def test_back_bets_follow_the_owners_double_art_20():
     }
     r = rules(**{"table.back_betting": False})
     rnd = BlackjackRound(r, StackedCards([]))
-    rnd.place_bet("owner", 1, "bet", 100)
+    rnd.place_bet("owner", "bet", 100, box=1)
     with pytest.raises(RuleViolation, match=r"art\. 20"):
-        rnd.place_bet("backer", 1, "bet", 100)
+        rnd.place_bet("backer", "bet", 100, box=1)
 
 
 def test_bet_limits_and_refusals_change_nothing():
@@ -337,10 +337,11 @@ def test_bet_limits_and_refusals_change_nothing():
         ((1, "tip", 100), "art. 13"),
     ]:
         with pytest.raises(RuleViolation, match=text):
-            rnd.place_bet("p", *args)
+            box, kind, amount = args
+            rnd.place_bet("p", kind, amount, box=box)
     assert rnd.boxes == {} and rnd.log == []
-    rnd.place_bet("p", 1, "bet", 100)
-    rnd.place_bet("p", 2, "any_pair", 10)
+    rnd.place_bet("p", "bet", 100, box=1)
+    rnd.place_bet("p", "any_pair", 10, box=2)
     with pytest.raises(RuleViolation, match=r"art\. 13\(1\)"):
         rnd.deal()
 
@@ -348,8 +349,8 @@ def test_bet_limits_and_refusals_change_nothing():
 def test_replay_gives_the_same_events():
     cards = parse_cards("8S 6D 8H 8D 3C 2C TC TS")
     rnd = BlackjackRound(rules(), StackedCards(cards))
-    rnd.place_bet("p1", 1, "bet", 100)
-    rnd.place_bet("p1", 1, "any_pair", 10)
+    rnd.place_bet("p1", "bet", 100, box=1)
+    rnd.place_bet("p1", "any_pair", 10, box=1)
     rnd.deal()
     rnd.split(1)
     rnd.stand(1)
@@ -377,8 +378,8 @@ def test_money_is_conserved_and_hands_stop_at_21_and_after_a_double(
     r = rules(**{"rules.double": mode})
     rnd = BlackjackRound(r, StackedCards(cards))
     for box in range(1, boxes + 1):
-        rnd.place_bet(f"p{box}", box, "bet", 100 * box)
-        rnd.place_bet(f"p{box}", box, "any_pair", 10)
+        rnd.place_bet(f"p{box}", "bet", 100 * box, box=box)
+        rnd.place_bet(f"p{box}", "any_pair", 10, box=box)
     try:
         rnd.deal()
         if rnd.phase is BjPhase.INSURANCE:
@@ -405,20 +406,20 @@ def test_money_is_conserved_and_hands_stop_at_21_and_after_a_double(
 
 def test_a_bet_is_withdrawn_only_before_the_deal_and_an_any_pair_needs_its_hand():
     rnd = BlackjackRound(rules(), StackedCards(parse_cards("TS 9H 6D 7C 8C")))
-    rnd.place_bet("ana", 1, "bet", 200)
-    rnd.place_bet("ana", 1, "any_pair", 10)
+    rnd.place_bet("ana", "bet", 200, box=1)
+    rnd.place_bet("ana", "any_pair", 10, box=1)
     with pytest.raises(RuleViolation, match="any-pair bet first"):
-        rnd.withdraw_bet("ana", 1, "bet")
-    rnd.withdraw_bet("ana", 1, "any_pair")
-    rnd.withdraw_bet("ana", 1, "bet")
+        rnd.withdraw_bet("ana", "bet", box=1)
+    rnd.withdraw_bet("ana", "any_pair", box=1)
+    rnd.withdraw_bet("ana", "bet", box=1)
     assert rnd.boxes == {}  # an empty box is no box: nothing is dealt to it
     with pytest.raises(RuleViolation) as refused:
-        rnd.withdraw_bet("ana", 1, "bet")
+        rnd.withdraw_bet("ana", "bet", box=1)
     assert refused.value.field == "bet"
-    rnd.place_bet("bruno", 2, "bet", 100)
+    rnd.place_bet("bruno", "bet", 100, box=2)
     rnd.deal()
     with pytest.raises(RuleViolation) as late:
-        rnd.withdraw_bet("bruno", 2, "bet")
+        rnd.withdraw_bet("bruno", "bet", box=2)
     assert late.value.field == "phase"
     assert replay(rules(), StackedCards(parse_cards("TS 9H 6D 7C 8C")), rnd.log).log == rnd.log
 

@@ -72,7 +72,7 @@ def test_the_engine_draws_on_a2_4_only_where_the_reading_says(reading: str) -> N
         "macau-blackjack-2007", {"rules.soft17": reading, "table.rounding_unit": 1}
     ).blackjack()
     rnd = BlackjackRound(rules, StackedCards("TS AC 8H 2D 4S KD"))
-    rnd.place_bet("ana", 1, "bet", rules.minimum_bet)
+    rnd.place_bet("ana", "bet", rules.minimum_bet, box=1)
     rnd.deal()
     if rnd.phase.value == "insurance":
         rnd.close_insurance()

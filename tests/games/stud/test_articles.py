@@ -68,12 +68,12 @@ def test_the_three_bets_ante_jackpot_and_additional_art_5():
     the jackpot bet, and the additional bet, which art. 6(5)-(6) makes the raise after the
     deal). Art. 5(1), 5(2), 5(3)."""
     rnd = StudRound(stud_rules(), stud_deck(["2S 2H 5C 7D 9S"], DEALER_AK), jackpot_pool=100000)
-    rnd.place_bet("p1", 1, "ante", 100)  # art. 5(1)
-    rnd.place_bet("p1", 1, "jackpot", 100)  # art. 5(2)
+    rnd.place_bet("p1", "ante", 100, box=1)  # art. 5(1)
+    rnd.place_bet("p1", "jackpot", 100, box=1)  # art. 5(2)
     with pytest.raises(RuleViolation):
-        rnd.place_bet("p1", 1, "raise", 200)  # art. 5(3): a decision after the deal only
+        rnd.place_bet("p1", "raise", 200, box=1)  # art. 5(3): a decision after the deal only
     rnd.deal()
-    rnd.decide(1, "raise")  # art. 5(3)
+    rnd.decide_seat(1, "raise")  # art. 5(3)
     s = rnd.settle()
     assert {b.kind for b in s.bets} == {"ante", "jackpot", "raise"}
 
@@ -83,7 +83,7 @@ def test_every_hand_starts_with_an_ante_art_6_2():
     (each hand starts with an ante): a jackpot bet alone deals no hand."""
     rnd = StudRound(stud_rules(), stud_deck(["2S 2H 5C 7D 9S"], DEALER_AK), jackpot_pool=100000)
     with pytest.raises(RuleViolation, match=r"art\. 10\(1\)"):  # the ante first
-        rnd.place_bet("p1", 1, "jackpot", 100)
+        rnd.place_bet("p1", "jackpot", 100, box=1)
     with pytest.raises(RuleViolation, match=r"art\. 6\(2\)"):  # no ante, no deal
         rnd.deal()
     assert rnd.hand_cards(1) == () and rnd.bets == ()
@@ -100,9 +100,9 @@ def test_a_carried_jackpot_bet_waits_for_its_ante_and_the_others_are_dealt_art_1
     rnd = StudRound(
         stud_rules(), stud_deck(["2S 2H 5C 7D 9S"], DEALER_AK), jackpot_pool=100000, carried=carried
     )
-    rnd.place_bet("p1", 1, "ante", 100)
+    rnd.place_bet("p1", "ante", 100, box=1)
     rnd.deal()  # a jackpot bet without its ante does not hold up the table
-    rnd.decide(1, "raise")
+    rnd.decide_seat(1, "raise")
     s = rnd.settle()
     assert s.conserved
     assert [(b.bettor, b.kind, b.amount, b.box) for b in s.carry_over] == [
@@ -118,13 +118,13 @@ def test_the_round_is_decided_once_every_hand_has_decided_art_6_8_and_9_3():
     (opens the players' hands): a raised pair of twos against ace-king loses nothing but wins
     the ante 1:1 and the raise at the paytable (one pair 1:1, art. 9(5))."""
     rnd = StudRound(stud_rules(), stud_deck(["2S 2H 5C 7D 9S", "3S 4H 6C 8D TS"], DEALER_AK))
-    rnd.place_bet("p1", 1, "ante", 100)
-    rnd.place_bet("p2", 2, "ante", 100)
+    rnd.place_bet("p1", "ante", 100, box=1)
+    rnd.place_bet("p2", "ante", 100, box=2)
     rnd.deal()
-    rnd.decide(1, "raise")
+    rnd.decide_seat(1, "raise")
     with pytest.raises(RuleViolation):
         rnd.settle()  # 6(8): seat 2 has not decided
-    rnd.decide(2, "fold")
+    rnd.decide_seat(2, "fold")
     s = rnd.settle()
     assert s.dealer_qualifies is True
     assert (of(s, "ante", 1).payout, of(s, "raise", 1).payout) == (200, 400)

@@ -35,11 +35,11 @@ def jackpot_round(hands, dealer=DEALER_AK, decisions=None, pool=200000, rules=No
     )
     rnd = StudRound(rules, stud_deck(hands, dealer), jackpot_pool=pool)
     for seat in range(1, len(hands) + 1):
-        rnd.place_bet(f"p{seat}", seat, "ante", 100)
-        rnd.place_bet(f"p{seat}", seat, "jackpot", 100)
+        rnd.place_bet(f"p{seat}", "ante", 100, box=seat)
+        rnd.place_bet(f"p{seat}", "jackpot", 100, box=seat)
     rnd.deal()
     for seat, d in enumerate(decisions or ["raise"] * len(hands), start=1):
-        rnd.decide(seat, d)
+        rnd.decide_seat(seat, d)
     s = rnd.settle()
     assert s.conserved
     return s
@@ -150,8 +150,8 @@ def test_hands_without_combination_lose_the_jackpot_bet():
 def _dealt_round(hands=(FLUSH, NOTHING), dealer=DEALER_AK):
     rnd = StudRound(stud_rules(), stud_deck(list(hands), dealer), jackpot_pool=100000)
     for seat in range(1, len(hands) + 1):
-        rnd.place_bet(f"p{seat}", seat, "ante", 100)
-    rnd.place_bet("p1", 1, "jackpot", 100)
+        rnd.place_bet(f"p{seat}", "ante", 100, box=seat)
+    rnd.place_bet("p1", "jackpot", 100, box=1)
     rnd.deal()
     return rnd
 
@@ -190,8 +190,8 @@ def test_one_exposed_card_play_continues_and_a_dealer_card_stays_up_art_11_2():
     rnd.expose_card(0, 1)
     assert rnd.view(1)["dealer_up"] == [card_text(rnd.dealer[1])] != usual_up
     assert rnd.view(2)["dealer_up"] == [card_text(rnd.dealer[1])]
-    rnd.decide(1, "raise")
-    rnd.decide(2, "fold")
+    rnd.decide_seat(1, "raise")
+    rnd.decide_seat(2, "fold")
     assert rnd.settle().conserved
 
 
@@ -206,12 +206,12 @@ def test_two_exposed_cards_void_the_round_art_11_1():
 def test_cards_dealt_to_a_hand_with_no_bet_make_a_dead_hand_art_11_3():
     # seat 2 has no bet but the dealer gives it cards: they are dead; seat 1 plays on
     rnd = StudRound(stud_rules(), stud_deck([FLUSH, NOTHING], DEALER_AK))
-    rnd.place_bet("p1", 1, "ante", 100)
+    rnd.place_bet("p1", "ante", 100, box=1)
     rnd.deal(extra_seats=[2])
     assert rnd.hand_cards(1) and rnd.live_seats() == [1]
     with pytest.raises(RuleViolation, match="no live hand"):
-        rnd.decide(2, "raise")
-    rnd.decide(1, "raise")
+        rnd.decide_seat(2, "raise")
+    rnd.decide_seat(1, "raise")
     s = rnd.settle()
     assert [b.box for b in s.bets] == [1, 1]
     assert of(s, "raise").payout == 200 + 1000  # the flush still wins against the same dealer
@@ -238,15 +238,15 @@ def test_money_is_conserved_and_the_pool_never_goes_below_its_seed(seed, seats, 
     shoe.begin_round()
     rnd = StudRound(rules, shoe, jackpot_pool=rules.jackpot.seed + extra)
     for seat, ante, jackpot, _ in seats:
-        rnd.place_bet(f"p{seat}", seat, "ante", ante * 100)
+        rnd.place_bet(f"p{seat}", "ante", ante * 100, box=seat)
         if jackpot:
-            rnd.place_bet(f"p{seat}", seat, "jackpot", 100)
+            rnd.place_bet(f"p{seat}", "jackpot", 100, box=seat)
     rnd.deal()
     if void:
         s = rnd.void("misdeal")
     else:
         for seat, _, _, raise_ in seats:
-            rnd.decide(seat, "raise" if raise_ else "fold")
+            rnd.decide_seat(seat, "raise" if raise_ else "fold")
         s = rnd.settle()
         assert all(
             h.beats_dealer != (h.rank < rnd_rank(rnd)) or h.rank == rnd_rank(rnd) for h in s.hands

@@ -17,12 +17,12 @@ def play(hands, dealer, decisions, *, rules=None, ante=100, jackpot=(), dealing=
     rules = rules or stud_rules(**({"shoe.dealing": dealing} if dealing != "shoe" else {}))
     rnd = StudRound(rules, stud_deck(hands, dealer, dealing), **kw)
     for seat in range(1, len(hands) + 1):
-        rnd.place_bet(f"p{seat}", seat, "ante", ante)
+        rnd.place_bet(f"p{seat}", "ante", ante, box=seat)
         if seat in jackpot:
-            rnd.place_bet(f"p{seat}", seat, "jackpot", 100)
+            rnd.place_bet(f"p{seat}", "jackpot", 100, box=seat)
     rnd.deal()
     for seat, decision in zip(range(1, len(hands) + 1), decisions, strict=True):
-        rnd.decide(seat, decision)
+        rnd.decide_seat(seat, decision)
     s = rnd.settle()
     assert s.conserved
     return rnd, s
@@ -53,7 +53,7 @@ def test_players_see_only_their_cards_and_the_dealers_up_card_art_12_2():
     own cards and the dealer's face-up card only (docs/choices.md T14)."""
     rules = stud_rules()
     rnd = StudRound(rules, stud_deck(["2S 3S 4S 5S 7H"], DEALER_AK))
-    rnd.place_bet("p1", 1, "ante", 100)
+    rnd.place_bet("p1", "ante", 100, box=1)
     rnd.deal()
     assert rnd.view(1) == {
         "seat": 1,
@@ -76,7 +76,7 @@ def test_a_seat_is_told_its_hands_category_while_deciding_art_8(hand, category):
     («straight flush»), «Trio-par» («full house»)... Issue 18: the table names the category of
     the hand a player decides on, as a dealer would, so they need not work it out."""
     rnd = StudRound(stud_rules(), stud_deck([hand], DEALER_AK))
-    rnd.place_bet("p1", 1, "ante", 100)
+    rnd.place_bet("p1", "ante", 100, box=1)
     assert rnd.view(1)["category"] is None  # no cards yet
     rnd.deal()
     assert rnd.view(1)["category"] == category
@@ -158,25 +158,26 @@ def test_raise_is_exactly_twice_the_ante_art_6_6():
 def test_decisions_once_each_and_all_before_settlement():
     rules = stud_rules()
     rnd = StudRound(rules, stud_deck(["2S 2H 5C 7D 9S", "3S 3H 6C 8D TS"], DEALER_AK))
-    rnd.place_bet("a", 1, "ante", 100)
-    rnd.place_bet("b", 2, "ante", 100)
+    rnd.place_bet("a", "ante", 100, box=1)
+    rnd.place_bet("b", "ante", 100, box=2)
     with pytest.raises(RuleViolation, match="no decision now"):
-        rnd.decide(1, "raise")
+        rnd.decide_seat(1, "raise")
     rnd.deal()
-    rnd.decide(1, "raise")
+    rnd.decide_seat(1, "raise")
     with pytest.raises(RuleViolation, match="already chosen"):
-        rnd.decide(1, "fold")
+        rnd.decide_seat(1, "fold")
     with pytest.raises(RuleViolation, match=r"seats \[2\] have not"):
         rnd.settle()
     with pytest.raises(RuleViolation, match="raise or fold"):
-        rnd.decide(2, "check")
+        rnd.decide_seat(2, "check")
     assert not rnd.can_settle()
 
 
 def refused(rnd, args, field, text):
     before = (rnd.bets, list(rnd.log))
     with pytest.raises(RuleViolation) as info:
-        rnd.place_bet(*args)
+        player, seat, kind, amount = args
+        rnd.place_bet(player, kind, amount, box=seat)
     assert info.value.field == field and text in str(info.value)
     assert (rnd.bets, rnd.log) == before
 
@@ -189,7 +190,7 @@ def test_bet_refusals_name_the_rule_and_change_nothing():
     refused(rnd, ("a", 1, "ante", -5), "amount", "positive whole number")
     refused(rnd, ("a", 1, "raise", 200), "bet", "art. 5")
     refused(rnd, ("a", 1, "jackpot", 100), "bet", "art. 10(1)")  # no ante on the hand yet
-    rnd.place_bet("a", 1, "ante", 100)
+    rnd.place_bet("a", "ante", 100, box=1)
     refused(rnd, ("a", 1, "jackpot", 200), "amount", "art. 10(1)")  # the ticket is 100
     refused(rnd, ("b", 1, "ante", 100), "seat", "art. 6(1)")
 
@@ -197,11 +198,11 @@ def test_bet_refusals_name_the_rule_and_change_nothing():
 def test_jackpot_bet_needs_an_ante_and_comes_before_the_first_card():
     rnd = StudRound(stud_rules(), stud_deck(["2S 2H 5C 7D 9S"], DEALER_AK))
     with pytest.raises(RuleViolation, match=r"art\. 10\(1\)"):
-        rnd.place_bet("a", 1, "jackpot", 100)
-    rnd.place_bet("a", 1, "ante", 100)
-    rnd.place_bet("a", 1, "jackpot", 100)
+        rnd.place_bet("a", "jackpot", 100, box=1)
+    rnd.place_bet("a", "ante", 100, box=1)
+    rnd.place_bet("a", "jackpot", 100, box=1)
     with pytest.raises(RuleViolation, match=r"art\. 10\(1\)"):
-        rnd.withdraw_bet("a", 1, "ante")  # not from under the jackpot bet
+        rnd.withdraw_bet("a", "ante", box=1)  # not from under the jackpot bet
     rnd.deal()
     refused(rnd, ("a", 1, "jackpot", 100), "phase", "art. 6(3)")
 
@@ -210,9 +211,9 @@ def test_replay_gives_the_same_events():
     rules = stud_rules()
     deck = stud_deck(["2S 2H 5C 7D 9S", "TH JH QH KH AH"], DEALER_AK)
     rnd = StudRound(rules, deck)
-    rnd.place_bet("a", 1, "ante", 100)
-    rnd.place_bet("b", 2, "ante", 200)
-    rnd.place_bet("b", 2, "jackpot", 100)
+    rnd.place_bet("a", "ante", 100, box=1)
+    rnd.place_bet("b", "ante", 200, box=2)
+    rnd.place_bet("b", "jackpot", 100, box=2)
     rnd.deal()
     rnd.fold(1)
     rnd.raise_bet(2)

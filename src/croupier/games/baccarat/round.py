@@ -83,8 +83,6 @@ class BaccaratRound(RecordedRound):
     may be withdrawn, kept, changed or moved during this round's betting window.
     """
 
-    _betting_containers = ("_bets",)  # placing a bet replaces an immutable Bet
-
     def __init__(
         self,
         rules: BaccaratRules,
@@ -120,6 +118,25 @@ class BaccaratRound(RecordedRound):
                 self._bets[(bet.bettor, bet.kind)] = bet
                 events.append(_bet_event("bet_carried", bet))
             self._record("carry_bets", {"bets": [_bet_dict(b) for b in carried]}, events)
+
+    def apply(self, entry: LogEntry) -> tuple[Event, ...]:
+        args = dict(entry.args)
+        command = entry.command
+        if command == "place_bet":
+            return self.place_bet(**args)
+        if command == "withdraw_bet":
+            return self.withdraw_bet(**args)
+        if command == "close_betting":
+            return self.close_betting()
+        if command == "deal":
+            return self.deal()
+        if command == "settle":
+            self.settle()
+        elif command == "void":
+            self.void(**args)
+        else:
+            raise ValueError(f"unknown command {command!r} in log")
+        return self.log[-1].events
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -452,19 +469,5 @@ def replay(
         demonstration=demonstration,
     )
     for entry in log:
-        args = dict(entry.args)
-        if entry.command == "place_bet":
-            rnd.place_bet(**args)
-        elif entry.command == "withdraw_bet":
-            rnd.withdraw_bet(**args)
-        elif entry.command == "close_betting":
-            rnd.close_betting()
-        elif entry.command == "deal":
-            rnd.deal()
-        elif entry.command == "settle":
-            rnd.settle()
-        elif entry.command == "void":
-            rnd.void(**args)
-        else:
-            raise ValueError(f"unknown command {entry.command!r} in log")
+        rnd.apply(entry)
     return rnd

@@ -5,14 +5,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from croupier.citing import MACAU_BLACKJACK, macau_blackjack
 from croupier.games.blackjack.values import is_blackjack, total
 
-BJ = "Macau blackjack"
+BJ = MACAU_BLACKJACK
+cite = macau_blackjack  # Macau blackjack's citations (croupier.citing)
 ACTIONS = ("hit", "stand", "double", "split", "surrender")
-
-
-def cite(article: str) -> str:
-    return f"{BJ} {article}"
 
 
 class BjPhase(enum.Enum):
@@ -60,5 +58,6 @@ class Box:
     any_pair: dict[str, int] = field(default_factory=dict)
     insurance: dict[str, int] = field(default_factory=dict)
     even_money: set[str] = field(default_factory=set)
+    declined: set[str] = field(default_factory=set)  # answered "no insurance"
     hands: list[Hand] = field(default_factory=list)
     pairs_formed: int = 0

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from croupier.games.blackjack.round import cite
 from croupier.games.blackjack.rules import OPTION_SOURCES, BlackjackRules
 
 #: what the dealer draws on at 17, by the reading of art. 6(6) (games/blackjack/dealer.py)
@@ -26,7 +25,7 @@ _DOUBLES = {
 
 def _source(option: str) -> str:
     tag, article = OPTION_SOURCES[option]
-    return f"{cite(article)} [{tag}]"
+    return f"{article} [{tag}]"
 
 
 def table_information(rules: BlackjackRules) -> dict[str, Any]:

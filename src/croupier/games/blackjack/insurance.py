@@ -11,7 +11,7 @@ from croupier.errors import RuleViolation
 from croupier.games.blackjack.hands import BjPhase, Box, cite
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.values import VALUES
-from croupier.games.protocol import Event
+from croupier.games.protocol import Event, allowed
 from croupier.money import verify_stake
 
 
@@ -24,6 +24,8 @@ class Insurance:
     _phase: BjPhase
 
     if TYPE_CHECKING:
+
+        def box_of(self, player: str) -> int | None: ...
 
         def _advance(self) -> None: ...
 
@@ -59,7 +61,7 @@ class Insurance:
         if not stake:
             raise RuleViolation("box", f"{player} has no bet on box {box}", cite("art. 12 [1991]"))
         assert b is not None
-        if player in b.insurance or player in b.even_money:
+        if player in b.insurance or player in b.even_money or player in b.declined:
             raise RuleViolation("box", "already insured", cite("art. 12 [1991]"))
         verify_stake(amount)
         if 2 * amount > stake:
@@ -89,7 +91,7 @@ class Insurance:
                 f"box {box} has no blackjack of {player}'s to pay even money on",
                 cite("art. 12 [1991]"),
             )
-        if player in b.insurance or player in b.even_money:
+        if player in b.insurance or player in b.even_money or player in b.declined:
             raise RuleViolation("box", "already insured", cite("art. 12 [1991]"))
 
     def even_money(self, player: str, box: int) -> tuple[Event, ...]:
@@ -104,13 +106,14 @@ class Insurance:
         b = self.boxes.get(box)
         if not (b and b.stakes.get(player, 0)):
             raise RuleViolation("box", f"{player} has no bet on box {box}", cite("art. 12 [1991]"))
-        if player in b.insurance or player in b.even_money:
+        if player in b.insurance or player in b.even_money or player in b.declined:
             raise RuleViolation("box", "the question is answered already", cite("art. 12 [1991]"))
 
     def decline_insurance(self, player: str, box: int) -> tuple[Event, ...]:
         """The player answers the insurance question "no" (art. 12 [1991]): nothing is staked,
         and the answer is in the round's log like every other (issue 19)."""
         self.verify_decline_insurance(player, box)
+        self.boxes[box].declined.add(player)
         data = {"player": player, "box": box}
         return self._record("decline_insurance", data, [Event("insurance_declined", data)])
 
@@ -120,3 +123,51 @@ class Insurance:
         self._phase = BjPhase.PLAYING
         self._advance()
         return self._record("close_insurance", {}, [Event("phase", {"phase": "playing"})])
+
+    # -- the question as the table asks it, by player (art. 12 [1991]) -------------------------
+    def insurance_stake(self, player: str) -> int:
+        """Choice T3: insurance is half the bet, rounded down to the table's unit."""
+        box = self.boxes.get(self.box_of(player) or 0)
+        stake = box.stakes.get(player, 0) if box is not None else 0
+        unit = self.rules.money.unit
+        return stake // 2 // unit * unit
+
+    def insurance_options(self, player: str) -> list[str]:
+        """What ``player`` is asked: insurance against an ace, even money to a blackjack
+        against an ace or a ten (art. 12 [1991]), or neither; a box with no offer, or one that
+        has answered, is not asked."""
+        number = self.box_of(player)
+        box = self.boxes.get(number or 0)
+        if self._phase is not BjPhase.INSURANCE or box is None or number is None:
+            return []
+        if player in box.insurance or player in box.even_money or player in box.declined:
+            return []
+        offers = []
+        if allowed(self.verify_insure, player, number, self.insurance_stake(player)):
+            offers.append("insurance")
+        if allowed(self.verify_even_money, player, number):
+            offers.append("even_money")
+        return [*offers, "no_insurance"] if offers else []
+
+    def asked_insurance(self) -> list[str]:
+        """The players whose insurance question is open, box by box."""
+        owners = [self.boxes[n].owner for n in sorted(self.boxes)]
+        return [p for p in dict.fromkeys(owners) if self.insurance_options(p)]
+
+    def answer_insurance(self, player: str, answer: str) -> tuple[Event, ...]:
+        """``player``'s answer, one of :meth:`insurance_options`; the question closes once no
+        one is left to answer."""
+        number = self.box_of(player)
+        assert number is not None
+        if answer == "insurance":
+            events = self.insure(player, number, self.insurance_stake(player))
+        elif answer == "even_money":
+            events = self.even_money(player, number)
+        else:
+            events = self.decline_insurance(player, number)
+        return events + self.close_insurance_when_answered()
+
+    def close_insurance_when_answered(self) -> tuple[Event, ...]:
+        if self._phase is BjPhase.INSURANCE and not self.asked_insurance():
+            return self.close_insurance()
+        return ()

@@ -1,45 +1,30 @@
 """Building validated :class:`BlackjackRules` from a ruleset's option tables.
 
-The bounds cite the 2007 amendment where it speaks ([text]); elsewhere they are documented
-options ([1991], [practice]): see :data:`croupier.games.blackjack.rules.OPTION_SOURCES` and
-``docs/choices.md``.
+Each option's default, bounds, article and source are declared once, in
+:mod:`croupier.games.blackjack.options`; this module reads them and checks what ties one option
+to another (the cut card to the decks, the any-pair limits to the table's).
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from croupier.errors import RulesetError
-from croupier.games.blackjack.dealer import READINGS
+from croupier.games.blackjack import options as O
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.options import Options, read_minimum, read_money
 from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
 
-_BJ = "Macau blackjack"
-
 
 def build_rules(options: Options) -> BlackjackRules:
-    shoe_o = options.section("shoe")
-    decks = shoe_o.integer("decks", 6, minimum=1, maximum=8, article=f"{_BJ} art. 1 [practice]")
-    mode = ShoeMode(
-        shoe_o.choice("mode", "manual", [m.value for m in ShoeMode], f"{_BJ} art. 1 [practice]")
-    )
-    burn_cards = shoe_o.integer(
-        "burn_cards", 1, minimum=0, maximum=10, article=f"{_BJ} art. 4 [practice]"
-    )
-    cut = shoe_o.integer(
-        "cut_card",
-        52 if decks > 2 else 20,
-        minimum=15,
-        maximum=decks * 26,
-        article=f"{_BJ} art. 2 [practice]",
-    )
-    spread = shoe_o.integer("cut_card_spread", 0, minimum=0, maximum=26)
+    decks = O.DECKS.read(options)
+    mode = ShoeMode(O.SHOE_MODE.read(options))
+    burn_cards = O.BURN_CARDS.read(options)
+    cut = O.CUT_CARD.read(options, default=52 if decks > 2 else 20, maximum=decks * 26)
+    spread = O.CUT_CARD_SPREAD.read(options)
     if cut - spread < 15:
         raise RulesetError(
             "shoe.cut_card",
             "at least 15 cards must remain behind the cut card to finish a round",
-            f"{_BJ} art. 2 [practice]",
+            O.CUT_CARD.cited,
         )
     if mode is ShoeMode.CONTINUOUS:
         shoe = ShoeSpec(decks, mode=mode)
@@ -54,69 +39,34 @@ def build_rules(options: Options) -> BlackjackRules:
         )
     table = options.section("table")
     money = read_money(table)
-    boxes = table.integer("boxes", 7, minimum=6, maximum=9, article=f"{_BJ} art. 3 [practice]")
     minimum = read_minimum(table, "minimum_bet", money, "table limits")
     maximum = table.optional_integer("maximum_bet", minimum=minimum)
-    r = options.section("rules")
-    pays = r.ratio("blackjack_pays", "3/2")
-    if pays not in (Fraction(3, 2), Fraction(6, 5), Fraction(1)):
-        raise RulesetError(
-            "rules.blackjack_pays", f"{pays}: 3/2 [1991] (or 6/5, 1)", f"{_BJ} art. 10 [1991]"
-        )
-    double = r.choice(
-        "double",
-        "any_two_and_after_split",
-        ["any_two", "any_two_and_after_split", "eleven_only"],
-        f"{_BJ} art. 17(1) (Despacho 42/2007)",
-    )
-    side = options.section("side_bets")
-    any_pair = side.boolean("any_pair", True)
-    any_pair_pays = side.integer(
-        "any_pair_pays", 11, minimum=1, maximum=30, article=f"{_BJ} art. 13(1), 14"
-    )
-    any_pair_min = side.integer("any_pair_minimum", minimum, minimum=1)
-    any_pair_max = side.optional_integer("any_pair_maximum", minimum=any_pair_min)
-    special = side.strings("special_prizes", [])
-    if special:
-        raise RulesetError(
-            "side_bets.special_prizes",
-            "the prizes of art. 15 are not known; register approved prizes before listing them",
-            f"{_BJ} art. 15, 21",
-        )
-    max_hands = r.integer(
-        "split_max_hands", 4, minimum=2, maximum=8, article=f"{_BJ} art. 16 [practice]"
-    )
+    any_pair_min = O.ANY_PAIR_MINIMUM.read(options, default=minimum)
+    if O.SPECIAL_PRIZES.read(options):
+        raise RulesetError(O.SPECIAL_PRIZES.path, O.SPECIAL_PRIZES.help, O.SPECIAL_PRIZES.cited)
+    if O.FIVE_CARD_RULE.read(options):
+        raise RulesetError(O.FIVE_CARD_RULE.path, O.FIVE_CARD_RULE.help, O.FIVE_CARD_RULE.cited)
     return BlackjackRules(
         shoe=shoe,
         money=money,
-        boxes=boxes,
+        boxes=O.BOXES.read(options),
         minimum_bet=minimum,
         maximum_bet=maximum,
-        soft17=r.choice("soft17", "six_ace", READINGS, f"{_BJ} art. 6(1), 6(6)"),
-        blackjack_pays=pays,
-        insurance=r.boolean("insurance", True),
-        even_money=r.boolean("even_money", True),
-        any_pair=any_pair,
-        any_pair_pays=any_pair_pays,
+        soft17=O.SOFT17.read(options),
+        blackjack_pays=O.BLACKJACK_PAYS.read(options),
+        insurance=O.INSURANCE.read(options),
+        even_money=O.EVEN_MONEY.read(options),
+        any_pair=O.ANY_PAIR.read(options),
+        any_pair_pays=O.ANY_PAIR_PAYS.read(options),
         any_pair_minimum=any_pair_min,
-        any_pair_maximum=any_pair_max,
-        split_max_hands=max_hands,
-        split_unlike_tens=r.boolean("split_unlike_tens", False),
-        resplit_aces=r.boolean("resplit_aces", False),
-        split_aces_one_card=r.boolean("split_aces_one_card", True),
-        split_loses_initial_only=r.boolean("split_loses_initial_only", True),
-        double=double,  # type: ignore[arg-type]
-        double_loses_initial_only=r.boolean("double_loses_initial_only", True),
-        surrender=r.boolean("surrender", True),
-        back_betting=table.boolean("back_betting", True),
-        five_card_rule=r.boolean("five_card_rule", False) and _five_card(),
-    )
-
-
-def _five_card() -> bool:
-    raise RulesetError(
-        "rules.five_card_rule",
-        "the contents of art. 19 are not known; it stays "
-        "off until a house's approved rule is registered",
-        f"{_BJ} art. 19, 21",
+        any_pair_maximum=O.ANY_PAIR_MAXIMUM.read(options, minimum=any_pair_min),
+        split_max_hands=O.SPLIT_MAX_HANDS.read(options),
+        split_unlike_tens=O.SPLIT_UNLIKE_TENS.read(options),
+        resplit_aces=O.RESPLIT_ACES.read(options),
+        split_aces_one_card=O.SPLIT_ACES_ONE_CARD.read(options),
+        split_loses_initial_only=O.SPLIT_LOSES_INITIAL_ONLY.read(options),
+        double=O.DOUBLE.read(options),
+        double_loses_initial_only=O.DOUBLE_LOSES_INITIAL_ONLY.read(options),
+        surrender=O.SURRENDER.read(options),
+        back_betting=O.BACK_BETTING.read(options),
     )

@@ -51,7 +51,7 @@ def play_round(
 ) -> BlackjackRound:
     rnd = BlackjackRound(rules, cards, number=number)
     for box in range(1, boxes + 1):
-        rnd.place_bet(f"box{box}", box, "bet", bet)
+        rnd.place_bet(f"box{box}", "bet", bet, box=box)
     rnd.deal()
     if rnd.phase is BjPhase.INSURANCE:
         rnd.close_insurance()  # basic strategy never insures

@@ -25,12 +25,16 @@ from croupier.cards import card_text
 from croupier.errors import RuleViolation
 from croupier.games.blackjack.choices import Choices
 from croupier.games.blackjack.dealer import draws_on as dealer_draws
+from croupier.games.blackjack.felt import Felt
 from croupier.games.blackjack.hands import ACTIONS, BJ, BjPhase, Box, Hand, cite
 from croupier.games.blackjack.insurance import Insurance
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.settlement import BlackjackSettlement, Settling
+from croupier.games.blackjack.turns import Turns
 from croupier.games.blackjack.values import VALUES, is_blackjack, same_rank
+from croupier.games.boxes import box_played, choose_box, played_box
 from croupier.games.protocol import (
+    Bet,
     Event,
     LogEntry,
     RecordedRound,
@@ -40,9 +44,7 @@ from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
 
-class BlackjackRound(Insurance, Choices, Settling, RecordedRound):
-    _betting_state = ("boxes",)  # placing a bet grows a box's stakes
-
+class BlackjackRound(Turns, Felt, Insurance, Choices, Settling, RecordedRound):
     def __init__(self, rules: BlackjackRules, cards: CardSource, *, number: int = 1) -> None:
         self.rules = rules
         self.cards = cards
@@ -90,8 +92,47 @@ class BlackjackRound(Insurance, Choices, Settling, RecordedRound):
         self.betting_closed = True
         return self._record("close_betting", {}, [Event("betting_closed")])
 
-    def verify_place_bet(self, player: str, box: int, kind: str, amount: int) -> None:
+    # -- boxes and bets -------------------------------------------------------------------
+    def _owners(self) -> dict[int, str | None]:
+        return {number: box.owner for number, box in self.boxes.items()}
+
+    def box_of(self, player: str) -> int | None:
+        """The box ``player`` plays (bets on as its player) in this round, if any."""
+        return box_played(self._owners(), player)
+
+    @property
+    def bets(self) -> tuple[Bet, ...]:
+        """Each player's stake by kind: a box's ``bet`` with its doubles and splits (one ledger
+        line, :mod:`croupier.games.blackjack.booking`), ``insurance`` and ``any_pair``."""
+        out: list[Bet] = []
+        for number in sorted(self.boxes):
+            box = self.boxes[number]
+            for player, stake in box.stakes.items():
+                hands = box.hands or [Hand()]
+                amount = sum(stake * (2 if h.doubled else 1) for h in hands)
+                out.append(Bet(player, "bet", amount, box=number))
+            for kind, held in (("insurance", box.insurance), ("any_pair", box.any_pair)):
+                out.extend(Bet(p, kind, a, box=number) for p, a in held.items())
+        return tuple(out)
+
+    def _box_for(self, player: str, kind: str, box: int | None) -> int:
+        """``box``, or the box ``player`` plays, or for a bet the lowest free one (choice T2);
+        an any-pair bet stands on the player's own hand (art. 13(1))."""
+        if box is None and kind == "any_pair" and self.box_of(player) is None:
+            raise RuleViolation(
+                "bet",
+                "place your box's bet first: the any-pair bet stands on your hand",
+                cite("art. 13(1)"),
+            )
+        return choose_box(self._owners(), player, self.rules.boxes, box, cite("art. 3 [practice]"))
+
+    def verify_place_bet(
+        self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
+    ) -> None:
+        """A bet on ``box``, or (none given) on the box ``player`` plays or the lowest free
+        one."""
         rules = self.rules
+        box = self._box_for(player, kind, box)
         if self._phase is not BjPhase.BETTING or self.betting_closed:
             raise RuleViolation(
                 "phase", "bets are placed before the first card", cite("art. 5 [practice]")
@@ -139,11 +180,16 @@ class BlackjackRound(Insurance, Choices, Settling, RecordedRound):
                 "amount", f"{what} {f(amount)} is above the maximum {f(high)}", "table limits"
             )
 
-    def can_place_bet(self, player: str, box: int, kind: str, amount: int) -> bool:
-        return allowed(self.verify_place_bet, player, box, kind, amount)
+    def can_place_bet(
+        self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
+    ) -> bool:
+        return allowed(lambda: self.verify_place_bet(player, kind, amount, box=box))
 
-    def place_bet(self, player: str, box: int, kind: str, amount: int) -> tuple[Event, ...]:
-        self.verify_place_bet(player, box, kind, amount)
+    def place_bet(
+        self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
+    ) -> tuple[Event, ...]:
+        box = self._box_for(player, kind, box)
+        self.verify_place_bet(player, kind, amount, box=box)
         b = self.boxes.get(box)
         if b is None:
             b = self.boxes[box] = Box(box, player)
@@ -154,7 +200,8 @@ class BlackjackRound(Insurance, Choices, Settling, RecordedRound):
         data = {"player": player, "box": box, "kind": kind, "amount": amount}
         return self._record("place_bet", data, [Event("bet_placed", data)])
 
-    def verify_withdraw_bet(self, player: str, box: int, kind: str) -> None:
+    def verify_withdraw_bet(self, player: str, kind: str, *, box: int | None = None) -> None:
+        box = played_box(self._owners(), player, box, cite("art. 5"))
         if self._phase is not BjPhase.BETTING or self.betting_closed:
             raise RuleViolation(
                 "phase", "a bet is withdrawn only before the first card", cite("art. 5 [practice]")
@@ -175,9 +222,10 @@ class BlackjackRound(Insurance, Choices, Settling, RecordedRound):
                 cite("art. 13(1)"),
             )
 
-    def withdraw_bet(self, player: str, box: int, kind: str) -> tuple[Event, ...]:
+    def withdraw_bet(self, player: str, kind: str, *, box: int | None = None) -> tuple[Event, ...]:
         """Take a bet back before the deal (the online betting window, PT rule 27)."""
-        self.verify_withdraw_bet(player, box, kind)
+        box = played_box(self._owners(), player, box, cite("art. 5"))
+        self.verify_withdraw_bet(player, kind, box=box)
         b = self.boxes[box]
         held = b.any_pair if kind == "any_pair" else b.stakes
         amount = held.pop(player)
@@ -210,7 +258,10 @@ class BlackjackRound(Insurance, Choices, Settling, RecordedRound):
 
     def deal(self) -> tuple[Event, ...]:
         """One card to each box with a bet, one to the dealer, a second to each box (no hole
-        card [practice])."""
+        card [practice]); an insurance question no player can be asked closes at once."""
+        return self._deal() + self.close_insurance_when_answered()
+
+    def _deal(self) -> tuple[Event, ...]:
         self.verify_deal()
         order = sorted(n for n, b in self.boxes.items() if b.stakes)
         events: list[Event] = []
@@ -373,6 +424,38 @@ class BlackjackRound(Insurance, Choices, Settling, RecordedRound):
         return self._record("dealer_error", {"shown": shown}, [event])
 
     # -- log ------------------------------------------------------------------------------
+    def apply(self, entry: LogEntry) -> tuple[Event, ...]:
+        a, command = dict(entry.args), entry.command
+        if command in ("place_bet", "withdraw_bet"):
+            player, box, kind = a["player"], a["box"], a["kind"]
+            if command == "withdraw_bet":
+                return self.withdraw_bet(player, kind, box=box)
+            return self.place_bet(player, kind, a["amount"], box=box)
+        simple = {
+            "deal": self._deal,  # a question closed at once is logged on its own
+            "close_insurance": self.close_insurance,
+            "close_betting": self.close_betting,
+        }
+        if command in simple:
+            return simple[command]()
+        if command == "insure":
+            return self.insure(a["player"], a["box"], a["amount"])
+        if command == "even_money":
+            return self.even_money(a["player"], a["box"])
+        if command == "decline_insurance":
+            return self.decline_insurance(a["player"], a["box"])
+        if command == "act":
+            return self.act(a["box"], a["action"])
+        if command == "dealer_error":
+            return self.dealer_error(a["shown"])
+        if command == "settle":
+            self.settle()
+        elif command == "void":
+            self.void(a["reason"])
+        else:
+            raise ValueError(f"unknown command {command!r} in log")
+        return self.log[-1].events
+
     def _record(
         self, command: str, args: Mapping[str, Any], events: Sequence[Event]
     ) -> tuple[Event, ...]:
@@ -385,33 +468,7 @@ def replay(
 ) -> BlackjackRound:
     rnd = BlackjackRound(rules, cards, number=number)
     for entry in log:
-        a = dict(entry.args)
-        if entry.command == "place_bet":
-            rnd.place_bet(a["player"], a["box"], a["kind"], a["amount"])
-        elif entry.command == "withdraw_bet":
-            rnd.withdraw_bet(a["player"], a["box"], a["kind"])
-        elif entry.command == "deal":
-            rnd.deal()
-        elif entry.command == "insure":
-            rnd.insure(a["player"], a["box"], a["amount"])
-        elif entry.command == "even_money":
-            rnd.even_money(a["player"], a["box"])
-        elif entry.command == "decline_insurance":
-            rnd.decline_insurance(a["player"], a["box"])
-        elif entry.command == "close_insurance":
-            rnd.close_insurance()
-        elif entry.command == "close_betting":
-            rnd.close_betting()
-        elif entry.command == "act":
-            rnd.act(a["box"], a["action"])
-        elif entry.command == "dealer_error":
-            rnd.dealer_error(a["shown"])
-        elif entry.command == "settle":
-            rnd.settle()
-        elif entry.command == "void":
-            rnd.void(a["reason"])
-        else:
-            raise ValueError(f"unknown command {entry.command!r} in log")
+        rnd.apply(entry)
     return rnd
 
 

@@ -7,14 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
+from croupier.games.blackjack.booking import booked
 from croupier.games.blackjack.hands import BjPhase, Box, Hand, cite
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.values import is_blackjack, total
-from croupier.games.protocol import BetSettlement, Event, SettlementTotals, allowed
+from croupier.games.protocol import Bet, BetSettlement, Event, SettlementTotals, allowed
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,12 @@ class BlackjackSettlement(SettlementTotals):
     bets: tuple[BetSettlement, ...]
     dealer_cards: tuple[int, ...]
     house_result: int
+    carry_over: tuple[Bet, ...] = ()  # nothing stays on a blackjack table
+
+    @cached_property
+    def ledger(self) -> tuple[BetSettlement, ...]:
+        """One line per player and kind (:mod:`croupier.games.blackjack.booking`)."""
+        return booked(self.bets)
 
 
 class Settling:

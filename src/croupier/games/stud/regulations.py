@@ -4,12 +4,14 @@ Despacho Regulamentar Externo 61/2004: one 52-card deck (art. 1(1)), shuffled by
 shoe or by a shuffling machine (art. 3), dealt one card at a time or five at a time accordingly
 (art. 7); at most seven player hands (art. 2(1)); the raise paytable of art. 9(5) with a royal
 flush paying 50 to 100 (9(5)(9), authorised under art. 13) and the house's maximum payout per
-game on four of a kind and better (9(5)(7)-(9)); the progressive jackpot of art. 10.
+game on four of a kind and better (9(5)(7)-(9)); the progressive jackpot of art. 10. Each
+option is declared once in :mod:`croupier.games.stud.options`.
 """
 
 from __future__ import annotations
 
 from croupier.errors import RulesetError
+from croupier.games.stud import options as O
 from croupier.games.stud.rules import JACKPOT_COMBINATIONS, StudJackpotSpec, StudRules, cite
 from croupier.money import MoneyPolicy
 from croupier.options import Options, read_minimum, read_money
@@ -26,34 +28,27 @@ _PRIZE_RULES = {
 
 
 def build_rules(options: Options) -> StudRules:
-    shoe = options.section("shoe")
-    decks = shoe.integer("decks", 1, minimum=1, maximum=1, article=cite("art. 1(1)"))
-    # art. 3(1): shuffled by hand and dealt from a shoe; art. 3(2): by a shuffling machine
-    dealing = shoe.choice("dealing", "shoe", ["shoe", "shuffler"], cite("art. 3, 7"))
+    decks = O.DECKS.read(options)
+    dealing = O.DEALING.read(options)
     table = options.section("table")
     money = read_money(table)
-    seats = table.integer("seats", 7, minimum=1, maximum=7, article=cite("art. 2(1)"))
     minimum = read_minimum(table, "minimum_ante", money, "table limits")
     maximum = table.optional_integer("maximum_ante", minimum=minimum)
-    cap = table.optional_integer("max_payout_per_game", minimum=1, article=cite("art. 9(5)(7)"))
-    paytable = options.section("paytable")
-    royal = paytable.integer(
-        "royal_flush", 100, minimum=50, maximum=100, article=cite("art. 9(5)(9), 13")
-    )
     return StudRules(
         shoe=ShoeSpec(decks, mode=ShoeMode.CONTINUOUS),  # every round from the whole deck
         dealing="shoe" if dealing == "shoe" else "shuffler",
         money=money,
-        seats=seats,
+        seats=O.SEATS.read(options),
         minimum_ante=minimum,
         maximum_ante=maximum,
-        royal_flush_pays=royal,
-        max_payout=cap,
-        jackpot=_jackpot(options.section("jackpot"), money),
+        royal_flush_pays=O.ROYAL_FLUSH.read(options),
+        max_payout=O.MAX_PAYOUT.read(options),
+        jackpot=_jackpot(options, money),
     )
 
 
-def _jackpot(o: Options, money: MoneyPolicy) -> StudJackpotSpec | None:
+def _jackpot(options: Options, money: MoneyPolicy) -> StudJackpotSpec | None:
+    o = options.section("jackpot")
     if not o.keys():
         return None
     pool = read_pool(o, money)
@@ -71,5 +66,5 @@ def _jackpot(o: Options, money: MoneyPolicy) -> StudJackpotSpec | None:
         seed=pool.seed,
         contribution=pool.contribution,
         stake=pool.stake,
-        fixed_prizes_from_pool=o.boolean("fixed_prizes_from_pool", False),
+        fixed_prizes_from_pool=O.FIXED_PRIZES_FROM_POOL.read(options),
     )

@@ -21,6 +21,7 @@ from typing import Any
 
 from croupier.cards import card_text
 from croupier.errors import RuleViolation
+from croupier.games.boxes import box_played, choose_box, played_box
 from croupier.games.protocol import (
     Bet,
     BetSettlement,
@@ -29,6 +30,7 @@ from croupier.games.protocol import (
     RecordedRound,
     allowed,
 )
+from croupier.games.stud.by_bettor import ByBettor
 from croupier.games.stud.dealing import DEALER, DEALER_UP_INDEX, deal_order
 from croupier.games.stud.evaluator import category_of, rank5
 from croupier.games.stud.hand import Decision, StudPhase
@@ -39,9 +41,7 @@ from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
 
-class StudRound(Settling, RecordedRound):
-    _betting_state = ("_hands",)  # placing a bet grows a hand's ante or jackpot bet
-
+class StudRound(ByBettor, Settling, RecordedRound):
     def __init__(
         self,
         rules: StudRules,
@@ -124,8 +124,20 @@ class StudRound(Settling, RecordedRound):
         self.betting_closed = True
         return self._record("close_betting", {}, [Event("betting_closed")])
 
-    def verify_place_bet(self, player: str, seat: int, kind: str, amount: int) -> None:
+    def _owners(self) -> dict[int, str | None]:
+        return {seat: hand.player for seat, hand in self._hands.items()}
+
+    def box_of(self, player: str) -> int | None:
+        """The seat ``player`` plays in this round, if any."""
+        return box_played(self._owners(), player)
+
+    def verify_place_bet(
+        self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
+    ) -> None:
+        """A bet on ``box``, or (none given) on the seat ``player`` plays or the lowest free
+        one (choice T2; art. 1: seven boxes)."""
         rules = self.rules
+        seat = choose_box(self._owners(), player, rules.seats, box, cite("art. 1"))
         if self._phase is not StudPhase.BETTING or self.betting_closed:
             article = "art. 6(3)" if kind == "jackpot" else "art. 6(2)"
             raise RuleViolation("phase", "bets are taken before the first card", cite(article))
@@ -193,11 +205,16 @@ class StudRound(Settling, RecordedRound):
                     cite("art. 10(1)"),
                 )
 
-    def can_place_bet(self, player: str, seat: int, kind: str, amount: int) -> bool:
-        return allowed(self.verify_place_bet, player, seat, kind, amount)
+    def can_place_bet(
+        self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
+    ) -> bool:
+        return allowed(lambda: self.verify_place_bet(player, kind, amount, box=box))
 
-    def place_bet(self, player: str, seat: int, kind: str, amount: int) -> tuple[Event, ...]:
-        self.verify_place_bet(player, seat, kind, amount)
+    def place_bet(
+        self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
+    ) -> tuple[Event, ...]:
+        seat = choose_box(self._owners(), player, self.rules.seats, box, cite("art. 1"))
+        self.verify_place_bet(player, kind, amount, box=seat)
         hand = self._hands.setdefault(seat, _Hand(seat))
         hand.player = player
         if kind == "ante":
@@ -211,7 +228,8 @@ class StudRound(Settling, RecordedRound):
             [Event("bet_placed", _bet_data(bet))],
         )
 
-    def verify_withdraw_bet(self, player: str, seat: int, kind: str) -> None:
+    def verify_withdraw_bet(self, player: str, kind: str, *, box: int | None = None) -> None:
+        seat = played_box(self._owners(), player, box, cite("art. 6"))
         if self._phase is not StudPhase.BETTING or self.betting_closed:
             raise RuleViolation("phase", "bets are taken back only before the deal", cite("art. 6"))
         hand = self._hands.get(seat)
@@ -225,8 +243,9 @@ class StudRound(Settling, RecordedRound):
                 cite("art. 10(1)"),
             )
 
-    def withdraw_bet(self, player: str, seat: int, kind: str) -> tuple[Event, ...]:
-        self.verify_withdraw_bet(player, seat, kind)
+    def withdraw_bet(self, player: str, kind: str, *, box: int | None = None) -> tuple[Event, ...]:
+        seat = played_box(self._owners(), player, box, cite("art. 6"))
+        self.verify_withdraw_bet(player, kind, box=seat)
         hand = self._hands[seat]
         amount = hand.ante if kind == "ante" else hand.jackpot
         if kind == "ante":
@@ -318,7 +337,7 @@ class StudRound(Settling, RecordedRound):
         return tuple(events)
 
     # -- decisions ------------------------------------------------------------------------
-    def verify_decide(self, seat: int, decision: str) -> None:
+    def verify_decide_seat(self, seat: int, decision: str) -> None:
         if self._phase is not StudPhase.DECIDING:
             raise RuleViolation(
                 "phase", f"no decision now ({self._phase.value})", cite("art. 6(5)")
@@ -333,12 +352,12 @@ class StudRound(Settling, RecordedRound):
                 "seat", f"seat {seat} has already chosen to {hand.decision}", cite("art. 6(5)")
             )
 
-    def can_decide(self, seat: int, decision: str) -> bool:
-        return allowed(self.verify_decide, seat, decision)
+    def can_decide_seat(self, seat: int, decision: str) -> bool:
+        return allowed(self.verify_decide_seat, seat, decision)
 
-    def decide(self, seat: int, decision: Decision) -> tuple[Event, ...]:
+    def decide_seat(self, seat: int, decision: Decision) -> tuple[Event, ...]:
         """Raise exactly twice the ante (art. 6(6)) or fold, losing the ante (art. 6(7))."""
-        self.verify_decide(seat, decision)
+        self.verify_decide_seat(seat, decision)
         hand = self._hands[seat]
         hand.decision = decision
         data: dict[str, Any] = {"seat": seat, "decision": decision}
@@ -348,10 +367,10 @@ class StudRound(Settling, RecordedRound):
         return self._record(decision, {"seat": seat}, [Event("decided", data)])
 
     def raise_bet(self, seat: int) -> tuple[Event, ...]:
-        return self.decide(seat, "raise")
+        return self.decide_seat(seat, "raise")
 
     def fold(self, seat: int) -> tuple[Event, ...]:
-        return self.decide(seat, "fold")
+        return self.decide_seat(seat, "fold")
 
     @property
     def undecided(self) -> list[int]:
@@ -393,6 +412,30 @@ class StudRound(Settling, RecordedRound):
         return settlement
 
     # -- log ------------------------------------------------------------------------------
+    def apply(self, entry: LogEntry) -> tuple[Event, ...]:
+        a, command = dict(entry.args), entry.command
+        void = self._phase is StudPhase.VOID
+        if command == "place_bet":
+            return self.place_bet(a["player"], a["kind"], a["amount"], box=a["seat"])
+        if command == "withdraw_bet":
+            return self.withdraw_bet(a["player"], a["kind"], box=a["seat"])
+        if command == "close_betting":
+            return self.close_betting()
+        if command == "deal":
+            return self.deal(a["extra_seats"])
+        if command == "expose_card":  # a second one voided the round (art. 11(1))
+            return () if void else self.expose_card(a["seat"], a["index"])
+        if command in ("raise", "fold"):
+            return self.decide_seat(a["seat"], command)  # type: ignore[arg-type]
+        if command == "settle":
+            self.settle()
+        elif command == "void":
+            if not void:
+                self.void(a["reason"], a["article"])
+        else:
+            raise ValueError(f"unknown command {command!r} in log")
+        return self.log[-1].events
+
     def _finish(
         self, s: StudSettlement, command: str, phase: StudPhase, args: Mapping[str, Any]
     ) -> None:
@@ -438,28 +481,7 @@ def replay(
         log = log[1:]
     rnd = StudRound(rules, cards, number=number, jackpot_pool=jackpot_pool, carried=carried)
     for entry in log:
-        a = dict(entry.args)
-        if entry.command == "place_bet":
-            rnd.place_bet(a["player"], a["seat"], a["kind"], a["amount"])
-        elif entry.command == "withdraw_bet":
-            rnd.withdraw_bet(a["player"], a["seat"], a["kind"])
-        elif entry.command == "close_betting":
-            rnd.close_betting()
-        elif entry.command == "deal":
-            rnd.deal(a["extra_seats"])
-        elif entry.command == "expose_card":
-            if rnd.phase is StudPhase.VOID:
-                break
-            rnd.expose_card(a["seat"], a["index"])
-        elif entry.command in ("raise", "fold"):
-            rnd.decide(a["seat"], entry.command)  # type: ignore[arg-type]
-        elif entry.command == "settle":
-            rnd.settle()
-        elif entry.command == "void":
-            if rnd.phase is not StudPhase.VOID:
-                rnd.void(a["reason"], a["article"])
-        else:
-            raise ValueError(f"unknown command {entry.command!r} in log")
+        rnd.apply(entry)
     return rnd
 
 

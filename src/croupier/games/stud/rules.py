@@ -9,14 +9,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from croupier.citing import MACAU_STUD, macau_stud
+from croupier.games.stud import options as O
 from croupier.money import MoneyPolicy
 from croupier.pool import JackpotPrize
 from croupier.shoe import ShoeMode, ShoeSpec
 
 Dealing = Literal["shoe", "shuffler"]
 
-ARTICLE = "Macau stud"
-MAX_HANDS = 7  # art. 2(1): eight places including the dealer's
+ARTICLE = MACAU_STUD
+cite = macau_stud  # Macau stud's citations (croupier.citing)
+MAX_HANDS: int = O.SEATS.maximum  # type: ignore[assignment]  # art. 2(1)
 JACKPOT_COMBINATIONS = ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush")
 
 #: Raise paytable of art. 9(5) (units won per unit raised); the royal flush is a ruleset value.
@@ -46,10 +49,6 @@ RAISE_ARTICLE = {
 }
 
 
-def cite(article: str) -> str:
-    return f"{ARTICLE} {article}"
-
-
 @dataclass(frozen=True, slots=True)
 class StudJackpotSpec:
     """The progressive jackpot of art. 10: prizes, ticket price, pool seed and contribution."""
@@ -58,19 +57,21 @@ class StudJackpotSpec:
     seed: int
     contribution: Fraction
     stake: int | None = None
-    fixed_prizes_from_pool: bool = False
+    fixed_prizes_from_pool: bool = O.FIXED_PRIZES_FROM_POOL.default
 
 
 @dataclass(frozen=True, slots=True)
 class StudRules:
     shoe: ShoeSpec = field(default_factory=lambda: ShoeSpec(1, mode=ShoeMode.CONTINUOUS))
-    dealing: Dealing = "shoe"
+    dealing: Dealing = O.DEALING.default
     money: MoneyPolicy = field(default_factory=MoneyPolicy)
-    seats: int = MAX_HANDS
+    seats: int = O.SEATS.default
     minimum_ante: int = 100
     maximum_ante: int | None = None
-    royal_flush_pays: int = 100
-    max_payout: int | None = None  # the house's maximum payout per game, art. 9(5)(7)-(9)
+    royal_flush_pays: int = O.ROYAL_FLUSH.default
+    max_payout: int | None = (
+        O.MAX_PAYOUT.default
+    )  # the house's maximum payout per game, art. 9(5)(7)-(9)
     jackpot: StudJackpotSpec | None = None
 
     @property

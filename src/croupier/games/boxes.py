@@ -1,0 +1,50 @@
+"""Which box a bettor plays, at the games dealt to boxes (stud: seven boxes, art. 1 and 2(1);
+blackjack: up to seven boxes, art. 3 [practice]).
+
+A round is told a bettor's box (a live dealer's player points at one, a test stacks one) or
+leaves it to the game: a bettor who plays no box yet takes the lowest free one, and keeps it
+for the round (choice T2, docs/choices.md). Box assignment is a rule of the game, so the rounds
+do it themselves and the online table drives every game the same way, by the bettor's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from croupier.errors import RuleViolation
+
+
+def lowest_free(boxes: int, taken: set[int], article: str) -> int:
+    """The lowest box of ``1..boxes`` not in ``taken`` (choice T2)."""
+    for number in range(1, boxes + 1):
+        if number not in taken:
+            return number
+    raise RuleViolation("box", "every box has a hand", article)
+
+
+def box_played(owners: Mapping[int, str | None], bettor: str) -> int | None:
+    """The lowest box ``bettor`` plays, given each box's player, or None."""
+    for number in sorted(owners):
+        if owners[number] == bettor:
+            return number
+    return None
+
+
+def choose_box(
+    owners: Mapping[int, str | None], bettor: str, boxes: int, box: int | None, article: str
+) -> int:
+    """``box`` when given; else the box ``bettor`` plays, or the lowest free one."""
+    if box is not None:
+        return box
+    played = box_played(owners, bettor)
+    return played if played is not None else lowest_free(boxes, set(owners), article)
+
+
+def played_box(owners: Mapping[int, str | None], bettor: str, box: int | None, article: str) -> int:
+    """``box`` when given; else the box ``bettor`` plays (refused, citing ``article``, if none)."""
+    if box is not None:
+        return box
+    played = box_played(owners, bettor)
+    if played is None:
+        raise RuleViolation("bet", f"{bettor} plays no box in this round", article)
+    return played
