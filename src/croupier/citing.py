@@ -18,6 +18,7 @@ def pt(rules: str) -> str:
     return f"{PT_ONLINE} {rules}"
 
 
+MACAU_BACCARAT = "Macau baccarat"  # Despacho Regulamentar Externo 55/2004, amended by 2/2009
 MACAU_STUD = "Macau stud"  # Despacho Regulamentar Externo 61/2004
 MACAU_BLACKJACK = "Macau blackjack"  # Despacho 56/2004 as amended by Despacho 42/2007
 
@@ -30,3 +31,8 @@ def macau_stud(article: str) -> str:
 def macau_blackjack(article: str) -> str:
     """A citation of the Macau blackjack regulation: ``macau_blackjack("art. 17(1)")``."""
     return f"{MACAU_BLACKJACK} {article}"
+
+
+def macau_baccarat(article: str) -> str:
+    """A citation of the Macau baccarat regulation: ``macau_baccarat("art. 2(1)")``."""
+    return f"{MACAU_BACCARAT} {article}"

@@ -73,10 +73,12 @@ class Option:
         default: Any = _UNSET,
         minimum: Any = _UNSET,
         maximum: Any = _UNSET,
+        choices: Iterable[str] | None = None,
     ) -> Any:
         """The option's value in ``options`` (the ruleset's root), checked; ``default``,
-        ``minimum`` and ``maximum`` replace the declared ones where they depend on another
-        option (a blackjack shoe's cut card on its decks)."""
+        ``minimum``, ``maximum`` and ``choices`` narrow the declared ones where they depend on
+        another option (a blackjack shoe's cut card on its decks, a baccarat commission scheme
+        on the regulation)."""
         o = options.at(self.section) if self.section else options
         article = self.cited
         value_default = self.default if default is _UNSET else default
@@ -87,7 +89,8 @@ class Option:
         if isinstance(self.default, bool):
             return o.boolean(self.key, value_default)
         if self.choices:
-            return o.choice(self.key, value_default, self.choices, article)
+            offered = self.choices if choices is None else tuple(choices)
+            return o.choice(self.key, value_default, offered, article)
         if isinstance(self.default, Fraction):
             value = o.ratio(self.key, str(value_default))
             if self.ratios and value not in self.ratios:

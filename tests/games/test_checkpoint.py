@@ -62,3 +62,32 @@ def test_after_a_restore_the_round_plays_on_as_if_those_bets_never_came(ruleset:
         rnd.close_betting()
         rnd.deal()
     assert restored.result() == untouched.result()
+
+
+def test_a_restore_replays_the_log_onto_the_round_as_it_was_made_carried_bets_included() -> None:
+    """Issue 19: restoring is replaying the round's log on the round made afresh. A Macau tie
+    leaves the Player and Banker bets on the table for the next round (art. 12: "as apostas
+    ... mantêm-se"; the bets stay), and a void stud round its jackpot bets (art. 11): those
+    bets come with the round's making, so a restore keeps them and replays what came after."""
+    from croupier.games.baccarat.round import BaccaratRound
+    from croupier.games.protocol import Bet
+    from croupier.games.stud.round import StudRound
+    from croupier.shoe import StackedCards
+
+    baccarat = load_ruleset("macau-2009").rules
+    stud = load_ruleset("macau-stud-2004").rules
+    made = [
+        (BaccaratRound(baccarat, StackedCards([]), carried=[Bet("ana", "banker", 100_00)]),
+         ("bruno", "player", 100_00)),
+        (StudRound(stud, StackedCards([]), carried=[Bet("ana", "jackpot", 100, True, 3)]),
+         ("bruno", "ante", 100_00)),
+    ]  # fmt: skip
+    for rnd, (bettor, kind, amount) in made:
+        before = _state(rnd)
+        assert rnd.log[0].command == "carry_bets"
+        point = rnd.checkpoint()
+        rnd.place_bet(bettor, kind, amount)
+        rnd.restore(point)
+        assert _state(rnd) == before
+        rnd.place_bet(bettor, kind, amount)  # and it plays on
+        assert [b.bettor for b in rnd.bets].count(bettor) == 1

@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
+
 import typer
 
-from croupier.cli import (
-    analyze,
-    baccarat,
-    blackjack,
-    compliance,
-    monitor,
-    rules,
-    serve,
-    simulate,
-    stud,
-)
+from croupier.cli import analyze, compliance, monitor, options, rules, serve, simulate
+from croupier.games.registry import GAMES
 
 app = typer.Typer(
     name="croupier",
@@ -23,9 +16,10 @@ app = typer.Typer(
     add_completion=False,
 )
 app.command("rules")(rules.rules_command)
-app.add_typer(baccarat.app, name="baccarat")
-app.add_typer(stud.app, name="stud")
-app.add_typer(blackjack.app, name="blackjack")
+app.command("options")(options.options_command)
+for spec in GAMES.values():  # each game's commands, as its spec names them
+    if spec.cli is not None:
+        app.add_typer(importlib.import_module(spec.cli).app, name=spec.name)
 app.add_typer(analyze.app, name="analyze")
 app.add_typer(monitor.app, name="monitor")
 app.add_typer(simulate.app, name="simulate")

@@ -2,17 +2,19 @@
 package exports one :class:`GameSpec` (``games/<game>/spec.py``) and
 :mod:`croupier.games.registry` maps them. The ruleset loader reads a game's regulations and how
 to build its rules from it; the online table reads how to run it, what to show of it and how many
-seats it takes. A new game is a new package with its spec, and one line in the registry
+seats it takes; the CLI its commands and its options. A new game is a new package with its
+spec, and one line in the registry
 (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.errors import RulesetError
 from croupier.games.protocol import TableGame
+from croupier.option_spec import Option
 from croupier.options import Options
 from croupier.shoe import Shoe, StackedCards
 
@@ -51,6 +53,10 @@ class GameSpec:
     journal_is_public: bool = True
     #: the seed of the table's jackpot pool, where its rules offer a jackpot
     jackpot_seed: Callable[[Any], int | None] = lambda rules: None
+    #: the options a ruleset may set, declared once, by regulation (``croupier options``)
+    options: Mapping[str, Mapping[str, Option]] = field(default_factory=dict)
+    #: the module of its commands (``croupier <game> ...``: a Typer ``app``), read by the CLI
+    cli: str | None = None
 
 
 def rules_only(

@@ -23,8 +23,9 @@ Portugal (Regulamento 812/2015):
 
 from __future__ import annotations
 
-from croupier.citing import pt
+from croupier.citing import macau_baccarat, pt
 from croupier.errors import RulesetError
+from croupier.games.baccarat import options as O
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.commission import DEDUCTIONS, SCHEMES
 from croupier.games.baccarat.jackpot import COMBINATIONS, JackpotSpec
@@ -45,11 +46,7 @@ MACAU_AMENDMENTS = {
     "56/2018": frozenset({"56/2018"}),
 }
 
-CUT_CARD_MAX = 26  # "about twelve cards" (art. 2(1)): croupier accepts up to half a deck
-
-
-def _m(article: str) -> str:
-    return f"Macau baccarat {article}"
+_m = macau_baccarat
 
 
 def expand_amendments(regulation: Regulation, names: list[str]) -> frozenset[str]:
@@ -72,22 +69,22 @@ def build_rules(
     regulation: Regulation, amendments: frozenset[str], options: Options
 ) -> BaccaratRules:
     """Validated :class:`BaccaratRules` from a ruleset's option tables."""
-    shoe = _shoe(regulation, amendments, options.section("shoe"))
+    shoe = _shoe(regulation, amendments, options)
     table = options.section("table")
     money = _money(regulation, table)
-    seats = _seats(regulation, table)
+    seats = _seats(regulation, options)
     minimum = read_minimum(
         table, "minimum_bet", money, pt("rule 14") if regulation.portuguese else _m("art. 14")
     )
     maximum = table.optional_integer("maximum_bet", minimum=minimum)
-    squeeze = table.boolean("squeeze", False)  # art. 16(1): the house allows it, or not
+    squeeze = O.SQUEEZE.read(options)  # art. 16(1): the house allows it, or not
     if squeeze and regulation.portuguese:
         raise RulesetError("table.squeeze", "squeezing is a land-based option", _m("art. 16"))
-    cap = _max_payout(regulation, table, minimum)
+    cap = _max_payout(regulation, options, minimum)
     bets = options.section("bets")
-    commission = _commission(regulation, amendments, bets)
+    commission = _commission(regulation, amendments, options)
     side_bets = _side_bets(regulation, amendments, bets)
-    jackpot = _jackpot(regulation, amendments, options.section("jackpot"), money)
+    jackpot = _jackpot(regulation, amendments, options, money)
     offered = (*MAIN_BETS, *side_bets)
     limits = _bet_limits(regulation, bets.section("limits"), offered, minimum, maximum)
     if regulation is Regulation.PT_MACAU and maximum is not None:
@@ -118,34 +115,23 @@ def build_rules(
     )
 
 
-def _shoe(regulation: Regulation, amendments: frozenset[str], o: Options) -> ShoeSpec:
+def _shoe(regulation: Regulation, amendments: frozenset[str], options: Options) -> ShoeSpec:
     macau = regulation is Regulation.MACAU
     if macau:
-        decks = o.integer("decks", 8, minimum=6, maximum=12, article=_m("art. 1(1)"))
+        decks = O.DECKS.read(options)
     else:
-        decks = o.integer("decks", 8, article=pt("rule 6"))
+        decks = O.DECKS_PT.read(options)
         if decks not in (6, 8):
             raise RulesetError("shoe.decks", f"{decks} is not allowed: 6 or 8", pt("rule 6"))
-    mode = ShoeMode(o.choice("mode", "manual", [m.value for m in ShoeMode], _m("art. 1, 2(3)")))
-    burn_choices = [b.value for b in Burn]
-    burn = Burn(
-        o.choice(
-            "burn",
-            "none" if mode is ShoeMode.CONTINUOUS else "face_value",
-            burn_choices,
-            _m("art. 2(1)"),
-        )
-    )
-    burn_cards = o.integer("burn_cards", 0, minimum=0, maximum=8, article="Macau 83/2011")
-    burn_each_round = o.boolean("burn_each_round", False)
-    demos = o.integer("demonstration_hands", 0, minimum=0, maximum=3, article=_m("art. 2(2)"))
-    end = EndOfShoe(
-        o.choice("end_of_shoe", "finish_round", [e.value for e in EndOfShoe], _m("art. 3(1)"))
-    )
-    cut = o.integer("cut_card", 12, minimum=1, maximum=CUT_CARD_MAX, article=_m("art. 2(1)"))
-    spread = o.integer(
-        "cut_card_spread", 0, minimum=0, maximum=CUT_CARD_MAX, article=_m("art. 2(1)")
-    )
+    mode = ShoeMode(O.SHOE_MODE.read(options))
+    continuous = mode is ShoeMode.CONTINUOUS
+    burn = Burn(O.BURN.read(options, default="none" if continuous else O.BURN.default))
+    burn_cards = O.BURN_CARDS.read(options)
+    burn_each_round = O.BURN_EACH_ROUND.read(options)
+    demos = O.DEMONSTRATION_HANDS.read(options)
+    end = EndOfShoe(O.END_OF_SHOE.read(options))
+    cut = O.CUT_CARD.read(options)
+    spread = O.CUT_CARD_SPREAD.read(options)
     if mode is ShoeMode.CONTINUOUS:
         # Automatic shuffler-dealer: no cut card, no burn, no shoe to open (art. 2(3), 7(2)).
         if burn is not Burn.NONE:
@@ -202,15 +188,15 @@ def _money(regulation: Regulation, o: Options) -> MoneyPolicy:
     return money
 
 
-def _seats(regulation: Regulation, o: Options) -> int:
-    if regulation.portuguese:
-        return o.integer("seats", 7, minimum=1, maximum=9, article=pt("rule 6"))
-    return o.integer("seats", 7, minimum=7, maximum=20, article=_m("art. 1(5)"))
+def _seats(regulation: Regulation, options: Options) -> int:
+    seats: int = (O.SEATS_PT if regulation.portuguese else O.SEATS).read(options)
+    return seats
 
 
-def _max_payout(regulation: Regulation, o: Options, minimum: int) -> int | None:
-    if not o.has("max_payout_per_round"):
-        o.optional_integer("max_payout_per_round")
+def _max_payout(regulation: Regulation, options: Options, minimum: int) -> int | None:
+    o = options.at(O.MAX_PAYOUT.section)
+    if not o.has(O.MAX_PAYOUT.key):
+        o.optional_integer(O.MAX_PAYOUT.key)
         return None
     if regulation is not Regulation.PT_MACAU:
         raise RulesetError(
@@ -218,7 +204,8 @@ def _max_payout(regulation: Regulation, o: Options, minimum: int) -> int | None:
             "a maximum payout per round belongs to Ponto e Banca/Macau",
             pt("rule 41"),
         )
-    return o.optional_integer("max_payout_per_round", minimum=minimum, article=pt("rule 41"))
+    cap: int | None = O.MAX_PAYOUT.read(options, minimum=minimum)
+    return cap
 
 
 def _check_commission_survives(
@@ -247,10 +234,10 @@ def _check_commission_survives(
         )
 
 
-def _commission(regulation: Regulation, amendments: frozenset[str], o: Options) -> str:
-    article = pt("rule 26") if regulation.portuguese else _m("art. 18")
+def _commission(regulation: Regulation, amendments: frozenset[str], options: Options) -> str:
     allowed = [n for n, s in SCHEMES.items() if regulation in s.regulations]
-    name = o.choice("commission", "standard", allowed, article)
+    declared = O.COMMISSION_PT if regulation.portuguese else O.COMMISSION
+    name: str = declared.read(options, choices=allowed)
     scheme = SCHEMES[name]
     if scheme.amendment and scheme.amendment not in amendments:
         raise RulesetError(
@@ -324,8 +311,9 @@ def _check_rule15(option: str, kind: str, maximum: int | None, minimum: int) -> 
 
 
 def _jackpot(
-    regulation: Regulation, amendments: frozenset[str], o: Options, money: MoneyPolicy
+    regulation: Regulation, amendments: frozenset[str], options: Options, money: MoneyPolicy
 ) -> JackpotSpec | None:
+    o = options.section("jackpot")
     if not o.keys():
         return None
     if regulation.portuguese:
@@ -333,11 +321,11 @@ def _jackpot(
     article = _m("art. 13(1)4)(3), 17 (Despacho 2/2009)")
     if "2/2009" not in amendments:
         raise RulesetError("jackpot", "the jackpot needs amendment 2/2009", article)
-    modality = o.choice("modality", None, ["A", "B", "C"], article)
+    modality = o.choice(O.MODALITY.key, None, O.MODALITY.choices, article)
     pool = read_pool(o, money)
     if modality != "A" and o.has("double_pairs"):
         raise RulesetError("jackpot.double_pairs", "applies to Modality A only")
-    double_pairs = o.choice("double_pairs", "points", ["points", "rank"], _m("art. 13(1)4)(3)A.iv"))
+    double_pairs = O.DOUBLE_PAIRS.read(options)
     prizes_o = o.section("prizes")
     prizes: dict[str, JackpotPrize] = {}
     for name, rule, comb_article in COMBINATIONS[modality]:
@@ -357,6 +345,6 @@ def _jackpot(
         contribution=pool.contribution,
         stake=pool.stake,
         double_pairs_by=double_pairs,
-        fixed_prizes_from_pool=o.boolean("fixed_prizes_from_pool", False),
-        returns_stake=o.boolean("returns_stake", False),
+        fixed_prizes_from_pool=O.FIXED_PRIZES_FROM_POOL.read(options),
+        returns_stake=O.RETURNS_STAKE.read(options),
     )

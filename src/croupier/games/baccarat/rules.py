@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from croupier.games.baccarat import options as O
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.commission import SCHEMES, CommissionScheme
 from croupier.games.baccarat.jackpot import JackpotSpec
@@ -32,15 +33,15 @@ class BaccaratRules:
     shoe: ShoeSpec
     money: MoneyPolicy = field(default_factory=MoneyPolicy)
     amendments: frozenset[str] = frozenset()
-    seats: int = 7
+    seats: int = O.SEATS.default
     minimum_bet: int = 100
     maximum_bet: int | None = None
     bet_limits: dict[str, BetLimit] = field(default_factory=dict)  # per-bet overrides
-    max_payout_per_round: int | None = None  # PT rule 41 (Ponto e Banca/Macau)
-    commission: str = "standard"
+    max_payout_per_round: int | None = O.MAX_PAYOUT.default  # PT rule 41 (Ponto e Banca/Macau)
+    commission: str = O.COMMISSION.default
     side_bets: tuple[str, ...] = ()
     jackpot: JackpotSpec | None = None
-    squeeze: bool = False  # art. 16
+    squeeze: bool = O.SQUEEZE.default  # art. 16
 
     @property
     def scheme(self) -> CommissionScheme:

@@ -8,6 +8,7 @@ from croupier.citing import pt
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.game import BaccaratGame
 from croupier.games.baccarat.information import table_information
+from croupier.games.baccarat.options import MACAU_OPTIONS, PT_OPTIONS
 from croupier.games.baccarat.regulations import build_rules, expand_amendments
 from croupier.games.baccarat.roads import scoreboards
 from croupier.games.baccarat.rules import BaccaratRules
@@ -42,4 +43,10 @@ SPEC = GameSpec(
     jackpot_seed=lambda rules: rules.jackpot.seed if rules.jackpot else None,
     seats=_seats,
     scoreboards=scoreboards,
+    options={
+        Regulation.MACAU.value: MACAU_OPTIONS,
+        Regulation.PT.value: PT_OPTIONS,
+        Regulation.PT_MACAU.value: PT_OPTIONS,
+    },
+    cli="croupier.cli.baccarat",
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from croupier.games.blackjack.information import table_information
+from croupier.games.blackjack.options import OPTIONS
 from croupier.games.blackjack.regulations import build_rules
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.table import BlackjackTableGame
@@ -18,4 +19,6 @@ SPEC = GameSpec(
     information=table_information,
     # a player takes a box at least (art. 3 [practice])
     seats=lambda rules: (1, rules.boxes, "Macau blackjack art. 3 [practice]"),
+    options={"macau-blackjack": OPTIONS},
+    cli="croupier.cli.blackjack",
 )

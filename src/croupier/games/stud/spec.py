@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from croupier.games.spec import GameSpec, rules_only
 from croupier.games.stud.information import table_information
+from croupier.games.stud.options import OPTIONS
 from croupier.games.stud.regulations import build_rules
 from croupier.games.stud.rules import StudRules
 from croupier.games.stud.secrecy import shown_result
@@ -23,4 +24,6 @@ SPEC = GameSpec(
     shown_result=shown_result,
     # the journal deals every hand's cards, folded hands' too: an operator's to read
     journal_is_public=False,
+    options={"macau-stud": OPTIONS},
+    cli="croupier.cli.stud",
 )
