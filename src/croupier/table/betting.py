@@ -87,16 +87,15 @@ def judge_bets(
             if seat.leaving:
                 raise RuleViolation("session", "your session is ending", SESSION_RULE)
             verify_window()
-            before = rnd.checkpoint() if balances is not None else None
-            rnd.place_bet(player, kind, amount)  # judged by the rules first
-            if before is not None and balances is not None and balances[seat.account] < amount:
-                rnd.restore(before)
+            if balances is not None and balances[seat.account] < amount:
+                rnd.verify_place_bet(player, kind, amount)  # judged by the rules first
                 raise RuleViolation(
                     "amount",
                     f"the stake {money.text(amount)} would take the balance "
                     f"{money.text(balances[seat.account])} {money.currency} below zero",
                     BALANCE_RULE,
                 )
+            rnd.place_bet(player, kind, amount)
         except RuleViolation as refusal:
             out.append(refusal)
             continue
