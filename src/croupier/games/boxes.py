@@ -10,8 +10,10 @@ do it themselves and the online table drives every game the same way, by the bet
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from croupier.errors import RuleViolation
+from croupier.games.protocol import allowed
 
 
 def lowest_free(boxes: int, taken: set[int], article: str) -> int:
@@ -48,3 +50,32 @@ def played_box(owners: Mapping[int, str | None], bettor: str, box: int | None, a
     if played is None:
         raise RuleViolation("bet", f"{bettor} plays no box in this round", article)
     return played
+
+
+class PlayedBoxes:
+    """What a round dealt to boxes answers about them; the round says who plays each box."""
+
+    if TYPE_CHECKING:
+
+        def verify_place_bet(
+            self,
+            player: str,
+            kind: str,
+            amount: int,
+            seated: bool = True,
+            *,
+            box: int | None = None,
+        ) -> None: ...
+
+    def _owners(self) -> dict[int, str | None]:
+        """Each box with a hand or a bet, and the player who plays it."""
+        raise NotImplementedError
+
+    def box_of(self, player: str) -> int | None:
+        """The box ``player`` plays in this round, if any."""
+        return box_played(self._owners(), player)
+
+    def can_place_bet(
+        self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
+    ) -> bool:
+        return allowed(lambda: self.verify_place_bet(player, kind, amount, box=box))

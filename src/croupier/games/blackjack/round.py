@@ -32,7 +32,7 @@ from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.settlement import BlackjackSettlement, Settling
 from croupier.games.blackjack.turns import Turns
 from croupier.games.blackjack.values import VALUES, is_blackjack, same_rank
-from croupier.games.boxes import box_played, choose_box, played_box
+from croupier.games.boxes import PlayedBoxes, choose_box, played_box
 from croupier.games.protocol import (
     Bet,
     Event,
@@ -44,7 +44,7 @@ from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
 
-class BlackjackRound(Turns, Felt, Insurance, Choices, Settling, RecordedRound):
+class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, RecordedRound):
     def __init__(self, rules: BlackjackRules, cards: CardSource, *, number: int = 1) -> None:
         self.rules = rules
         self.cards = cards
@@ -95,10 +95,6 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, Settling, RecordedRound):
     # -- boxes and bets -------------------------------------------------------------------
     def _owners(self) -> dict[int, str | None]:
         return {number: box.owner for number, box in self.boxes.items()}
-
-    def box_of(self, player: str) -> int | None:
-        """The box ``player`` plays (bets on as its player) in this round, if any."""
-        return box_played(self._owners(), player)
 
     @property
     def bets(self) -> tuple[Bet, ...]:
@@ -179,11 +175,6 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, Settling, RecordedRound):
             raise RuleViolation(
                 "amount", f"{what} {f(amount)} is above the maximum {f(high)}", "table limits"
             )
-
-    def can_place_bet(
-        self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
-    ) -> bool:
-        return allowed(lambda: self.verify_place_bet(player, kind, amount, box=box))
 
     def place_bet(
         self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None

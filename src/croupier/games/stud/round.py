@@ -21,7 +21,7 @@ from typing import Any
 
 from croupier.cards import card_text
 from croupier.errors import RuleViolation
-from croupier.games.boxes import box_played, choose_box, played_box
+from croupier.games.boxes import PlayedBoxes, choose_box, played_box
 from croupier.games.protocol import (
     Bet,
     BetSettlement,
@@ -41,7 +41,7 @@ from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
 
-class StudRound(ByBettor, Settling, RecordedRound):
+class StudRound(ByBettor, PlayedBoxes, Settling, RecordedRound):
     def __init__(
         self,
         rules: StudRules,
@@ -127,10 +127,6 @@ class StudRound(ByBettor, Settling, RecordedRound):
     def _owners(self) -> dict[int, str | None]:
         return {seat: hand.player for seat, hand in self._hands.items()}
 
-    def box_of(self, player: str) -> int | None:
-        """The seat ``player`` plays in this round, if any."""
-        return box_played(self._owners(), player)
-
     def verify_place_bet(
         self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
     ) -> None:
@@ -204,11 +200,6 @@ class StudRound(ByBettor, Settling, RecordedRound):
                     f"the jackpot bet is {rules.money.format(spec.stake)} a hand",
                     cite("art. 10(1)"),
                 )
-
-    def can_place_bet(
-        self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
-    ) -> bool:
-        return allowed(lambda: self.verify_place_bet(player, kind, amount, box=box))
 
     def place_bet(
         self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
