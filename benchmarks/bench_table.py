@@ -2,15 +2,18 @@
 port to the database, without the WebSocket door, the HTTP server or the clients.
 
 Run:  python3 benchmarks/bench_table.py [--database URL] [--players 9] [--bets 500] [--runs 5]
-                                        [--baseline-src PATH]
+                                        [--ruleset NAME] [--baseline-src PATH]
 
-``--players`` demo players sit at one Ponto e Banca/Macau table (no maximum bet) whose betting
-window stays open, each with one bet in flight (closed loop: a bet is placed when the last is
-acknowledged, its stake committed). Reported: bets per second and the process's CPU per bet (the
-actor's loop and the writer's thread together). ``--baseline-src`` runs the same measurement
-with another checkout's ``src`` (e.g. a ``git worktree`` of the commit before a change),
-alternating with this one run by run, and prints the ratio of the medians: the change's cost
-measured in the same run on the same machine. A PostgreSQL database given is wiped.
+``--players`` demo players sit at one table of ``--ruleset`` whose betting window stays open:
+Ponto e Banca/Macau (no maximum bet; the default), ``macau-stud-2004`` (antes) or
+``macau-blackjack-2007`` (box bets), the Macau tables with a 1.00 minimum and no maximum so that
+a bettor's bet grows 1.00 at a time, seven players at most. Each player has one bet in flight
+(closed loop: a bet is placed when the last is acknowledged, its stake committed). Reported: bets
+per second and the process's CPU per bet (the actor's loop and the writer's thread together).
+``--baseline-src`` runs the same measurement with another checkout's ``src`` (e.g. a ``git
+worktree`` of the commit before a change), alternating with this one run by run, and prints the
+ratio of the medians: the change's cost measured in the same run on the same machine. A
+PostgreSQL database given is wiped.
 """
 
 from __future__ import annotations
@@ -30,7 +33,16 @@ HERE = Path(__file__).resolve().parent
 SRC = HERE.parent / "src"
 
 
-async def measure(url: str, players: int, bets: int) -> dict[str, float]:
+#: each ruleset the bench runs: the bet placed again and again, and the house options that let it
+#: grow 1.00 at a time
+RULESETS: dict[str, tuple[str, dict[str, int]]] = {
+    "pt-ponto-banca-macau-2015": ("player", {}),
+    "macau-stud-2004": ("ante", {"table.minimum_ante": 100, "table.maximum_ante": 0}),
+    "macau-blackjack-2007": ("bet", {"table.minimum_bet": 100, "table.maximum_bet": 0}),
+}
+
+
+async def measure(url: str, players: int, bets: int, ruleset: str) -> dict[str, float]:
     from croupier.server.service import Casino
     from croupier.table.clock import ManualClock
     from croupier.table.config import TableConfig
@@ -49,8 +61,14 @@ async def measure(url: str, players: int, bets: int) -> dict[str, float]:
     casino = Casino(url, clock=ManualClock(), defaults=False)
     await casino.start()
     try:
+        kind, overrides = RULESETS[ruleset]
         config = TableConfig(
-            "bench", ruleset="pt-ponto-banca-macau-2015", seats=9, betting_seconds=600, demo=True
+            "bench",
+            ruleset=ruleset,
+            overrides=overrides,
+            seats=9 if kind == "player" else 7,
+            betting_seconds=600,
+            demo=True,
         )
         table = await casino.open_table(config)
         seated = []
@@ -61,7 +79,7 @@ async def measure(url: str, players: int, bets: int) -> dict[str, float]:
 
         async def bettor(name: str, count: int) -> None:
             for _ in range(count):
-                await table.command("bet", player=name, kind="player", amount=100)
+                await table.command("bet", player=name, kind=kind, amount=100)
 
         await bettor(seated[0], 50)  # warm up
         wall, cpu = time.perf_counter(), time.process_time()
@@ -73,11 +91,11 @@ async def measure(url: str, players: int, bets: int) -> dict[str, float]:
     return {"bets_per_s": round(total / wall), "cpu_us_per_bet": round(cpu / total * 1e6, 1)}
 
 
-def run_once(src: Path, url: str, players: int, bets: int) -> dict[str, float]:
+def run_once(src: Path, url: str, players: int, bets: int, ruleset: str) -> dict[str, float]:
     """One measurement in a fresh process importing croupier from ``src``."""
     env = {**os.environ, "PYTHONPATH": str(src)}
     command = [sys.executable, __file__, "--one", "--database", url]
-    command += ["--players", str(players), "--bets", str(bets)]
+    command += ["--players", str(players), "--bets", str(bets), "--ruleset", ruleset]
     out = subprocess.run(command, env=env, capture_output=True, text=True, check=True, timeout=600)
     result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
@@ -89,15 +107,18 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=9, choices=range(1, 10))
     parser.add_argument("--bets", type=int, default=500)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--ruleset", default="pt-ponto-banca-macau-2015", choices=sorted(RULESETS))
     parser.add_argument("--baseline-src", type=Path, default=None)
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.bets < 1 or args.runs < 1:
         parser.error("--bets and --runs: at least 1")
+    if args.ruleset != "pt-ponto-banca-macau-2015" and args.players > 7:
+        parser.error("--players: a Macau stud or blackjack table seats seven at most")
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database or f"sqlite:///{tmp}/bench.db"
         if args.one:
-            print(json.dumps(asyncio.run(measure(url, args.players, args.bets))))
+            print(json.dumps(asyncio.run(measure(url, args.players, args.bets, args.ruleset))))
             return
         sides = {"this": SRC}
         if args.baseline_src is not None:
@@ -108,7 +129,7 @@ def main() -> None:
                 if url.startswith("sqlite"):
                     for leftover in Path(tmp).glob("bench.db*"):
                         leftover.unlink()
-                result = run_once(src, url, args.players, args.bets)
+                result = run_once(src, url, args.players, args.bets, args.ruleset)
                 results[side].append(result)
                 print(f"run {run + 1} {side}: {result}", flush=True)
     medians = {

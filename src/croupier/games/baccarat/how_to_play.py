@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from croupier.citing import pt
+from croupier.citing import macau_baccarat, pt
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.drawing import BANKER_DRAWS, NATURALS, PLAYER_DRAWS, PLAYER_STOOD
 
@@ -26,7 +26,7 @@ def _cite(regulation: Regulation, rule: str) -> str:
     macau, portugal = _ARTICLES[rule]
     if regulation.portuguese:
         return pt(portugal)
-    return f"Macau baccarat {macau}"
+    return macau_baccarat(macau)
 
 
 def how_to_play(regulation: Regulation) -> dict[str, Any]:

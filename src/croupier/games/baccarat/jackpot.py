@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Literal
 
 from croupier.cards import ACE, JACK, KING, QUEEN, TEN, is_black, rank_of, suit_of
+from croupier.citing import macau_baccarat
 from croupier.games.baccarat.coup import Coup
 from croupier.games.baccarat.points import POINTS
 from croupier.money import MoneyPolicy
@@ -69,7 +70,7 @@ COMBINATIONS: dict[str, tuple[tuple[str, PrizeRule, str], ...]] = {
 def combination_article(modality: str, combination: str) -> str:
     for name, _, article in COMBINATIONS[modality]:
         if name == combination:
-            return f"Macau baccarat {article} (Despacho 2/2009)"
+            return macau_baccarat(f"{article} (Despacho 2/2009)")
     raise KeyError(combination)
 
 

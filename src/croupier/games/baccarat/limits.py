@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from croupier.citing import pt
+from croupier.citing import macau_baccarat, pt
 from croupier.errors import RuleViolation
 from croupier.games.baccarat.articles import Regulation, cite
 from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules
@@ -44,7 +44,7 @@ def verify_bet(rules: BaccaratRules, bet: Bet, table: Iterable[Bet]) -> None:
     reg = rules.regulation
     if bet.kind not in rules.offered_bets:
         offered = ", ".join(rules.offered_bets)
-        rule = "Macau baccarat art. 13" if reg is Regulation.MACAU else pt("rules 9-10")
+        rule = macau_baccarat("art. 13") if reg is Regulation.MACAU else pt("rules 9-10")
         raise RuleViolation("bet", f"{bet.kind!r} is not offered at this table ({offered})", rule)
     if isinstance(bet.amount, bool) or not isinstance(bet.amount, int) or bet.amount <= 0:
         raise RuleViolation(

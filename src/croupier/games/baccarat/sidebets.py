@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from croupier.citing import pt
+from croupier.citing import macau_baccarat, pt
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.coup import Coup
 
@@ -76,7 +76,7 @@ def _lucky6(coup: Coup) -> Fraction | None:
 
 
 _PAIR_SOURCES = {
-    Regulation.MACAU: "Macau baccarat art. 13, 17(3)",
+    Regulation.MACAU: macau_baccarat("art. 13, 17(3)"),
     Regulation.PT: pt("rules 10-12, 25(c)"),
     Regulation.PT_MACAU: pt("rules 10-12, 25(c), 39"),
 }
@@ -88,7 +88,7 @@ for _bet in (
         "dragon7",
         "Dragon 7",
         _dragon7,
-        {Regulation.MACAU: "Macau baccarat art. 13(1)4)(2), 17(4) (Despacho 2/2009)"},
+        {Regulation.MACAU: macau_baccarat("art. 13(1)4)(2), 17(4) (Despacho 2/2009)")},
         amendment="2/2009",
         pays="40:1",
     ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from croupier.citing import pt
+from croupier.citing import macau_baccarat, pt
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.game import BaccaratGame
 from croupier.games.baccarat.information import table_information
@@ -29,7 +29,7 @@ def _seats(rules: BaccaratRules) -> tuple[int, int, str]:
         return 1, 9, pt("rule 6")
     # Macau 55/2004 art. 1(5): "uma mesa de jogo ... com sete ou mais lugares sentados"; nine
     # at most online, as the felt is drawn (choice S14)
-    return 7, 9, "Macau baccarat art. 1(5)"
+    return 7, 9, macau_baccarat("art. 1(5)")
 
 
 SPEC = GameSpec(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from croupier.citing import macau_blackjack as cite
 from croupier.games.blackjack.information import table_information
 from croupier.games.blackjack.options import OPTIONS
 from croupier.games.blackjack.regulations import build_rules
@@ -18,7 +19,7 @@ SPEC = GameSpec(
     table_game=lambda rules, cards, pool: BlackjackTableGame(rules, cards),
     information=table_information,
     # a player takes a box at least (art. 3 [practice])
-    seats=lambda rules: (1, rules.boxes, "Macau blackjack art. 3 [practice]"),
+    seats=lambda rules: (1, rules.boxes, cite("art. 3 [practice]")),
     options={"macau-blackjack": OPTIONS},
     cli="croupier.cli.blackjack",
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from croupier.citing import macau_stud as cite
 from croupier.games.spec import GameSpec, rules_only
 from croupier.games.stud.information import table_information
 from croupier.games.stud.options import OPTIONS
@@ -20,7 +21,7 @@ SPEC = GameSpec(
     information=table_information,
     jackpot_seed=lambda rules: rules.jackpot.seed if rules.jackpot else None,
     # art. 2(1): eight places, the dealer's among them
-    seats=lambda rules: (1, rules.seats, "Macau stud art. 2(1)"),
+    seats=lambda rules: (1, rules.seats, cite("art. 2(1)")),
     shown_result=shown_result,
     # the journal deals every hand's cards, folded hands' too: an operator's to read
     journal_is_public=False,
