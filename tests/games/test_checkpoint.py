@@ -91,3 +91,37 @@ def test_a_restore_replays_the_log_onto_the_round_as_it_was_made_carried_bets_in
         assert _state(rnd) == before
         rnd.place_bet(bettor, kind, amount)  # and it plays on
         assert [b.bettor for b in rnd.bets].count(bettor) == 1
+
+
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_restores_across_the_rounds_snapshots_give_the_round_a_replay_gives(ruleset: str) -> None:
+    """A round copies its state every SNAPSHOT_EVERY log entries so that a restore replays a
+    bounded part of the log: restoring to a point after a snapshot, then to one before it, each
+    gives exactly the round that placing the same bets from the start gives."""
+    from croupier.games.protocol import SNAPSHOT_EVERY
+
+    kind, first, more = GAMES[ruleset]
+    bettors = [f"p{n}" for n in range(5)]
+
+    def bets(rnd, count):  # type: ignore[no-untyped-def]
+        for n in range(count):
+            rnd.place_bet(bettors[n % 5], kind, first if n < 5 else more)
+
+    rnd = _round(ruleset)
+    points = {}
+    for n in range(2 * SNAPSHOT_EVERY + 20):
+        points[n] = rnd.checkpoint()
+        bets_before = len(rnd.log)
+        rnd.place_bet(bettors[n % 5], kind, first if n < 5 else more)
+        assert len(rnd.log) == bets_before + 1
+    assert rnd._snapshot is not None and rnd._snapshot[0] == 2 * SNAPSHOT_EVERY
+    for target in (2 * SNAPSHOT_EVERY + 10, SNAPSHOT_EVERY + 30, 10):  # after, before it
+        rnd.restore(points[target])
+        expected = _round(ruleset)
+        bets(expected, target)
+        assert _state(rnd) == _state(expected)
+        rnd.place_bet("p0", kind, more)  # and it plays on
+        expected.place_bet("p0", kind, more)
+        assert _state(rnd) == _state(expected)
+        rnd.restore(rnd.checkpoint())  # a no-op restore changes nothing
+        assert _state(rnd) == _state(expected)

@@ -11,6 +11,7 @@ the payout, the commission and the article that decided it.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -80,6 +81,14 @@ class Checkpoint:
     logged: int
 
 
+#: a round keeps a copy of its state at most every this many log entries, so that a restore
+#: replays at most this many entries plus the batch it takes back (bench_restore.py)
+SNAPSHOT_EVERY = 64
+#: what a snapshot never copies: the rules (immutable), the shoe (shared, untouched before the
+#: deal), the log (kept as it is, cut back) and the round's memory of how it was made
+_NOT_STATE = frozenset({"rules", "cards", "log", "_made_with", "_snapshot"})
+
+
 class RecordedRound:
     """The log every round keeps: each accepted command with its arguments and events, in
     order, so that :meth:`apply` re-applies it to the same cards (a game's ``replay``, and
@@ -87,10 +96,12 @@ class RecordedRound:
 
     log: list[LogEntry]
     _made_with: tuple[tuple[Any, ...], dict[str, Any]]
+    _snapshot: tuple[int, dict[str, Any]] | None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         made = super().__new__(cls)
         made._made_with = (args, kwargs)
+        made._snapshot = None
         return made
 
     def apply(self, entry: LogEntry) -> tuple[Event, ...]:
@@ -100,20 +111,33 @@ class RecordedRound:
     def checkpoint(self) -> Checkpoint:
         """The round as it is now, during the betting window: :meth:`restore` brings it back
         after bets whose stakes the ledger then refused (the table judged them before the
-        database answered)."""
-        return Checkpoint(len(self.log))
+        database answered). Every :data:`SNAPSHOT_EVERY` entries the round also keeps a copy of
+        its state (every attribute, none declared by a game), which bounds a restore's replay."""
+        logged = len(self.log)
+        at = self._snapshot[0] if self._snapshot is not None else 0
+        if logged - at >= SNAPSHOT_EVERY:
+            state = {k: v for k, v in vars(self).items() if k not in _NOT_STATE}
+            self._snapshot = (logged, copy.deepcopy(state))
+        return Checkpoint(logged)
 
     def restore(self, checkpoint: Checkpoint) -> None:
-        """Back to ``checkpoint`` by replaying the log up to it on the round made afresh (no
-        card is drawn before the deal, so the same cards stay in the shoe): the bets placed and
-        the log entries made since are gone (issue 19: restoring is replaying the log, not a
-        copy of state each game declares)."""
+        """Back to ``checkpoint`` by replaying the log up to it, from the last snapshot at or
+        before it or on the round made afresh (no card is drawn before the deal, so the same
+        cards stay in the shoe): the bets placed and the log entries made since are gone (issue
+        19: restoring is replaying the log, not a copy of state each game declares)."""
         kept = self.log[: checkpoint.logged]
-        args, kwargs = self._made_with
-        type(self).__init__(self, *args, **kwargs)
-        for entry in kept[len(self.log) :]:  # past what the constructor logs (carried bets)
+        snapshot = self._snapshot
+        if snapshot is not None and snapshot[0] <= checkpoint.logged:
+            vars(self).update(copy.deepcopy(snapshot[1]))
+            self.log = kept[: snapshot[0]]
+        else:
+            args, kwargs = self._made_with
+            type(self).__init__(self, *args, **kwargs)
+            self._snapshot = None
+        for entry in kept[len(self.log) :]:  # past the snapshot, or what the constructor logs
             self.apply(entry)
-        assert self.log == kept, "a restored round's log is the log it had"
+        assert len(self.log) == len(kept), "a restored round's log is the log it had"
+        self.log = kept
 
     def _record(
         self, command: str, args: Mapping[str, Any], events: Sequence[Event]
