@@ -30,7 +30,8 @@ TABLES = 3
 DEPOSIT = 1_000_00
 
 
-def _start(url: str, port: int) -> subprocess.Popen[bytes]:
+def _start(url: str, port: int, node: str | None = None) -> subprocess.Popen[bytes]:
+    named = ["--node-name", node] if node else []
     process = subprocess.Popen(
         [
             sys.executable,
@@ -44,6 +45,7 @@ def _start(url: str, port: int) -> subprocess.Popen[bytes]:
             "--no-demo",
             "--operator-token",
             OPERATOR_TOKEN,
+            *named,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

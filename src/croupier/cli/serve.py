@@ -25,6 +25,12 @@ def serve_command(
         help="the operator's bearer token (a fresh one is printed when not given)",
     ),
     demo: bool = typer.Option(True, "--demo/--no-demo", help="two demo tables and a demo player"),
+    node_name: str = typer.Option(
+        "",
+        "--node-name",
+        help="this process's name among those serving one PostgreSQL database "
+        "(default: host-pid; docs/deploy.md)",
+    ),
     messages_per_second: float = typer.Option(
         50.0,
         "--messages-per-second",
@@ -41,6 +47,7 @@ def serve_command(
     """Serve the online tables: REST + WebSocket API, the browser client at /."""
     import uvicorn
 
+    from croupier.errors import RuleViolation
     from croupier.server.app import create_app
     from croupier.server.collector import freeze_startup_objects
     from croupier.server.rates import RateLimits
@@ -48,15 +55,20 @@ def serve_command(
     from croupier.store.owner import DatabaseInUse
 
     limits = RateLimits(per_connection=messages_per_second, per_player=2 * messages_per_second)
-    casino = Casino(
-        database,
-        defaults=demo,
-        operator_token=operator_token,
-        rate_limits=limits,
-        allowed_origins=tuple(allow_origin),
-    )
     try:
-        casino.lock.acquire()  # a second server on one database refuses to start (issue 16)
+        casino = Casino(
+            database,
+            defaults=demo,
+            operator_token=operator_token,
+            rate_limits=limits,
+            allowed_origins=tuple(allow_origin),
+            node=node_name,
+        )
+    except RuleViolation as error:
+        typer.echo(f"error: --node-name: {error}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        casino.hold()  # SQLite: a second server on one file refuses to start (issue 16)
     except DatabaseInUse as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None

@@ -252,6 +252,12 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         name, op = sees(player)
         return [t.view_for(name, operator=op) for t in casino.tables.values()]
 
+    @app.get("/cluster")
+    async def cluster(_op: Operator) -> dict[str, Any]:
+        """The processes serving this database, the tables each runs and when each was last
+        seen (issue 20; operators only)."""
+        return await asyncio.to_thread(casino.cluster)
+
     @app.post("/tables", status_code=201)
     async def open_table(body: TableIn, _op: Operator) -> dict[str, Any]:
         config = TableConfig(**body.model_dump())

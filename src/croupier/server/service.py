@@ -10,6 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
+import os
+import re
+import socket
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +28,7 @@ from croupier.server.origins import Origins
 from croupier.server.rates import RateLimits, Rates
 from croupier.server.visibility import TableKind
 from croupier.shoe import StackedCards
+from croupier.store.claims import TableClaims, pool_name
 from croupier.store.database import connect, migrate
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.owner import ServerLock
@@ -37,6 +42,17 @@ from croupier.table.runtime import Table
 
 DEMO_FUNDS = 10_000_00  # points a demo player starts with (rules 37-38: never money)
 TICK_SECONDS = 0.1
+CLAIM_SECONDS = 1.0  # how often a process shows it lives and looks for tables whose owner died
+NODE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+log = logging.getLogger(__name__)
+
+
+def default_node() -> str:
+    """This host's name and this process's id, as a node name."""
+    host = re.sub(r"[^A-Za-z0-9_.-]", "-", socket.gethostname())[:28] or "host"
+    return f"{host}-{os.getpid()}"
+
+
 WRITER_LANES = 4  # PostgreSQL: writer threads, each with its connection (store/writer.py)
 
 DEFAULT_TABLES = (
@@ -84,9 +100,16 @@ class Casino:
     allowed_origins: tuple[str, ...] = ()
     #: a player's token expires after this long unused (GLI-19 2.5.4: 30 minutes)
     idle_seconds: float = IDLE_SECONDS
+    #: this process's name among those serving one PostgreSQL database (issue 20)
+    node: str = ""
 
     def __post_init__(self) -> None:
-        self.engine = connect(self.database_url)
+        self.node = self.node or default_node()
+        if not NODE_NAME.fullmatch(self.node):
+            raise RuleViolation(
+                "node", f"{self.node!r}: 1 to 40 letters, digits, '.', '_' or '-'", "deploy.md"
+            )
+        self.engine = connect(self.database_url, pool_name(self.node))
         self.ledger = Ledger(self.engine)
         self.players = Players(self.engine, self.ledger, idle_seconds=self.idle_seconds)
         self.records = RoundRecords(self.engine, self.ledger)
@@ -101,10 +124,12 @@ class Casino:
             self.writer = Writer(self.engine, WRITER_LANES, stakes_lane=True)
         self.table_store = SqlTableStore(self.records, self.players, self.writer)
         self.tables: dict[int, Table] = {}
-        self.lock = ServerLock(self.engine)  # one serving process per database
+        self.lock = ServerLock(self.engine)  # SQLite: one process; PostgreSQL: start-ups in turn
+        self.claims = TableClaims(self.engine, self.node)  # the tables this process runs
         self.credentials = Credentials("")
         self.recovered: list[int] = []
         self._ticker: asyncio.Task[None] | None = None
+        self._claimer: asyncio.Task[None] | None = None
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -113,9 +138,10 @@ class Casino:
         except BaseException:
             self.lock.release()
             raise
-        for table_id, _name, config, status in await asyncio.to_thread(self.records.tables):
-            if status == "open":
-                await self._run_table(table_id, TableConfig.from_json(config))
+        try:
+            await self._claim_free()  # the free tables, up to this process's share
+        finally:
+            self.lock.started()  # PostgreSQL: the next process may start
         loop = asyncio.get_running_loop()
 
         def moved() -> None:
@@ -124,11 +150,14 @@ class Casino:
         self.clock.on_change(moved)
         if isinstance(self.clock, SystemClock):
             self._ticker = asyncio.create_task(self._tick_forever())
+            if self.claims.shared:
+                self._claimer = asyncio.create_task(self._claim_forever())
 
     def _prepare(self) -> None:
-        self.lock.acquire()  # before anything is voided or dealt: DatabaseInUse otherwise
+        self.hold()
         migrate(self.engine)
-        self.recovered = self.records.recover()
+        if not self.claims.shared:  # one process serves the file: every open round is its own
+            self.recovered = self.records.recover()
         self.credentials.operator_token = self._ensure(
             "operator", "operator", False, self.operator_token
         )
@@ -138,6 +167,13 @@ class Casino:
                     self.records.create_table(config.name, config.to_json())
             self.credentials.demo_token = self._ensure("demo", "player", True, None)
             self._fund_demo(self.players.by_name("demo"))
+
+    def hold(self) -> None:
+        """This process's claims connection first (its other connections are a live process's,
+        never a dead one's left over: :meth:`TableClaims.fence`), then its turn to start:
+        :class:`DatabaseInUse` on SQLite when another process serves the file."""
+        self.claims.open()
+        self.lock.acquire()  # before anything is voided or dealt
 
     def _ensure(self, name: str, role: str, demo: bool, token: str | None) -> str:
         """Create ``name`` or give it a fresh token (the old one stops working)."""
@@ -177,6 +213,57 @@ class Casino:
         self.tables[table_id] = table
         return table
 
+    async def _claim_free(self) -> None:
+        """Take the open tables no process runs, up to this process's share of them, each
+        recovered first (PT rule 29: a dead owner's round voided and refunded exactly once; the
+        claim makes this process the only one that recovers or deals the table)."""
+        rows = await asyncio.to_thread(self.records.tables)
+        mine = self.claims.owned  # running, or being started (a table just opened)
+        free = [(t, c) for t, _name, c, status in rows if status == "open" and t not in mine]
+        if not free:
+            return
+        share = await asyncio.to_thread(self.claims.share, len(free) + len(mine))
+        for table_id, config in free:
+            if len(mine) >= share:
+                return
+            if not await asyncio.to_thread(self.claims.claim, table_id):
+                continue  # another process runs it
+            if self.claims.shared:
+                await asyncio.to_thread(self.claims.fence)
+                self.recovered += await asyncio.to_thread(self.records.recover, table_id)
+            await self._run_table(table_id, TableConfig.from_json(config))
+
+    async def _claim_forever(self) -> None:
+        """Show the database this process lives, and take tables whose owner died."""
+        while True:
+            await asyncio.sleep(CLAIM_SECONDS)
+            try:
+                await asyncio.to_thread(self.claims.heartbeat)
+            except Exception:  # its claims are lost with the connection: stop dealing at once
+                log.critical("node %s lost its claims connection: stopping", self.node)
+                os._exit(3)  # fail-stop; another process takes the tables (docs/deploy.md)
+            try:
+                await self._claim_free()
+            except Exception:
+                log.exception("node %s: taking free tables failed; trying again", self.node)
+
+    def cluster(self) -> dict[str, Any]:
+        """The processes serving this database and the tables each runs (``GET /cluster``)."""
+        nodes = self.claims.nodes()
+        return {
+            "node": self.node,
+            "shared": self.claims.shared,
+            "nodes": [
+                {
+                    "name": n.name,
+                    "tables": list(n.tables),
+                    "since": n.since,
+                    "last_seen": n.last_seen,
+                }
+                for n in nodes
+            ],
+        }
+
     def _tick_all(self) -> None:
         for table in self.tables.values():
             table.tick()
@@ -187,15 +274,17 @@ class Casino:
             self._tick_all()
 
     async def stop(self) -> None:
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        for task in (self._ticker, self._claimer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for table in self.tables.values():
             await table.stop()
         await asyncio.to_thread(self.writer.stop)
         with contextlib.suppress(Exception):  # tokens' last uses, for their expiry
             await asyncio.to_thread(self.players.save_activity)
+        self.claims.close()
         self.lock.release()
         self.engine.dispose()
 
@@ -212,13 +301,15 @@ class Casino:
                 f"{config.seats}: a table of this ruleset has {lowest} to {highest} seats",
                 article,
             )
-        table_id = await asyncio.to_thread(self.records.create_table, config.name, config.to_json())
+        table_id = await asyncio.to_thread(
+            self.records.create_table, config.name, config.to_json(), self.claims.claim
+        )  # claimed before any other process can see it
         return await self._run_table(table_id, config)
 
     def table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise LookupError(f"no table {table_id}")
+            raise LookupError(f"no table {table_id} runs in this process")
         return table
 
     async def login(self, name: str, password: str) -> tuple[Player, str]:

@@ -21,12 +21,15 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 DEFAULT_URL = "sqlite:///croupier.db"
 
 
-def connect(url: str = DEFAULT_URL) -> Engine:
-    """An engine for ``url`` (SQLite file or PostgreSQL); the schema is not touched."""
+def connect(url: str = DEFAULT_URL, name: str | None = None) -> Engine:
+    """An engine for ``url`` (SQLite file or PostgreSQL); the schema is not touched. On
+    PostgreSQL every connection carries ``name`` as its ``application_name`` (a server's
+    ``croupier:<node>``, so that the database can tell whose connections are left: issue 20)."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if not url.startswith("sqlite"):
-        engine = create_engine(url, pool_pre_ping=True)
+        args = {"application_name": name} if name else {}
+        engine = create_engine(url, pool_pre_ping=True, connect_args=args)
         event.listen(engine, "after_cursor_execute", _results_now)
         return engine
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})

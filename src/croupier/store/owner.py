@@ -1,15 +1,16 @@
-"""One server process per database, held by the database itself (issue 16, finding 2).
+"""Who may start serving a database (issue 16, finding 2; issue 20).
 
 Two servers on one database each believed they ran its tables: the second voided and refunded
-the first's live round while the first went on to settle it, and round numbers repeated. Until
-several processes share a database properly (tables owned one by one, issue 20), the first
-process to start holds the whole database and a second one refuses to start:
+the first's live round while the first went on to settle it, and round numbers repeated.
 
-* PostgreSQL: a session-level advisory lock, held by a connection kept open for the server's
-  life; PostgreSQL releases it when that connection ends, so a process killed with ``kill -9``
-  frees the database as soon as its connection is gone;
-* SQLite: an exclusive ``flock`` on ``<file>.lock`` beside the database file, released by the
-  operating system when the process ends, however it ends.
+* SQLite: one process serves a file. An exclusive ``flock`` on ``<file>.lock`` beside the
+  database, held for the server's life and released by the operating system when the process
+  ends however it ends; a second process refuses to start.
+* PostgreSQL: several processes share a database, each table run by the one process that
+  claims it (:mod:`croupier.store.claims`). This lock only takes turns at start-up (the schema
+  migrated, the default tables created, the first claims made and recovered one process at a
+  time): a session-level advisory lock, waited for, released once the process has started
+  (:meth:`ServerLock.started`) or when its connection ends.
 """
 
 from __future__ import annotations
@@ -54,17 +55,15 @@ class ServerLock:
 
     def _acquire_postgresql(self) -> None:
         connection = self.engine.connect()
-        got = connection.execute(
-            text("SELECT pg_try_advisory_lock(:key)"), {"key": SERVER_LOCK_KEY}
-        ).scalar_one()
+        connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": SERVER_LOCK_KEY})
         connection.commit()  # the lock is the session's, not the transaction's
-        if not got:
-            connection.close()
-            raise DatabaseInUse(
-                f"another croupier server is serving {self._where()}: one process serves a "
-                "database (stop it first; a second one would void and deal its tables)"
-            )
         self._connection = connection
+
+    def started(self) -> None:
+        """The process has started: on PostgreSQL the next one may start (its tables are its
+        claims'); on SQLite the file stays this process's."""
+        if self._connection is not None:
+            self.release()
 
     def _acquire_sqlite(self) -> None:
         path = self.engine.url.database
@@ -80,10 +79,6 @@ class ServerLock:
                 "serves a database (stop it first)"
             ) from None
         self._file = handle
-
-    def _where(self) -> str:
-        url = self.engine.url
-        return f"the PostgreSQL database {url.database!r} on {url.host}:{url.port or 5432}"
 
     def release(self) -> None:
         if self._connection is not None:

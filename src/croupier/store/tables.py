@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from sqlalchemy import Engine, insert, select, update
@@ -19,7 +19,14 @@ class TableRecords:
     engine: Engine
     ledger: Ledger
 
-    def create_table(self, name: str, config: Mapping[str, Any]) -> int:
+    def create_table(
+        self,
+        name: str,
+        config: Mapping[str, Any],
+        claim: Callable[[int], object] | None = None,
+    ) -> int:
+        """A new open table; ``claim`` is given its id before the row is committed, so that no
+        other process sees the table before its creator owns it (issue 20)."""
         with self.engine.begin() as connection:
             taken = connection.execute(
                 select(game_tables.c.id).where(game_tables.c.name == name)
@@ -33,6 +40,8 @@ class TableRecords:
             )
             key = result.inserted_primary_key
             assert key is not None
+            if claim is not None:
+                claim(int(key[0]))
             return int(key[0])
 
     def tables(self) -> list[tuple[int, str, dict[str, Any], str]]:
