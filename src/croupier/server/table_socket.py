@@ -121,7 +121,11 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
                 watcher.queue.put_nowait(casino.rates.limits.refusal(over))
                 continue
             strikes = 0
-            if digest is not None and casino.players.remembered_digest(digest) is None:
+            if (
+                digest is not None
+                and casino.players.remembered_digest(digest) is None
+                and await asyncio.to_thread(casino.players.authenticate_digest, digest) is None
+            ):
                 await _close(send, 4401, "the session expired: log in again")
                 return
             text = message.get("text")

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from croupier.citing import pt
@@ -52,6 +52,10 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+#: how long a remembered token is trusted without the database, when processes share it
+CONFIRM_SECONDS = 5.0
+
+
 class Players:
     def __init__(
         self,
@@ -65,7 +69,11 @@ class Players:
         self.ledger = ledger
         self.idle_seconds = idle_seconds
         self.wall = wall
-        self._known: dict[str, list[Any]] = {}  # token digest -> [player, last use]
+        # token digest -> [player, last use, when the database last confirmed it]
+        self._known: dict[str, list[Any]] = {}
+        #: several processes share a PostgreSQL database (issue 20): a token another process
+        #: replaced must stop working here too, and a token used there must not expire here
+        self.shared = engine.dialect.name == "postgresql"
 
     def create(
         self,
@@ -107,11 +115,28 @@ class Players:
     def authenticate(self, token: str) -> Player | None:
         """The player a bearer token belongs to, or None (unknown, or a player's token unused
         for ``idle_seconds``). Each use counts as activity; known tokens are kept in memory."""
-        digest = token_hash(token)
+        return self.authenticate_digest(token_hash(token))
+
+    def authenticate_digest(self, digest: str) -> Player | None:
+        """:meth:`authenticate` by the token's SHA-256. On a shared database a remembered
+        token is confirmed again every :data:`CONFIRM_SECONDS`: this process's last use of it
+        written first (so that a token in use elsewhere does not expire here, nor here there),
+        then the token read back (so that a token another process replaced stops working)."""
         known = self.remembered_digest(digest)
         if known is not None:
             return known
-        with self.engine.connect() as connection:
+        entry = self._known.pop(digest, None)
+        with self.engine.begin() as connection:
+            if entry is not None and self.shared:
+                connection.execute(
+                    update(players)
+                    .where(players.c.token_hash == digest)
+                    .values(
+                        token_seen_at=func.greatest(
+                            players.c.token_seen_at, datetime.fromtimestamp(entry[1], UTC)
+                        )
+                    )
+                )
             row = connection.execute(
                 select(players).where(players.c.token_hash == digest)
             ).one_or_none()
@@ -125,7 +150,7 @@ class Players:
         if len(self._known) >= 100_000:
             self.save_activity()
             self._known.clear()
-        self._known[digest] = [player, now]
+        self._known[digest] = [player, now, now]
         return player
 
     def remembered(self, token: str) -> Player | None:
@@ -142,6 +167,8 @@ class Players:
         if self._expired(entry[0], entry[1], now):
             del self._known[digest]
             return None
+        if self.shared and now - entry[2] > CONFIRM_SECONDS:
+            return None  # to be confirmed by the database (authenticate_digest)
         entry[1] = now
         return entry[0]  # type: ignore[no-any-return]
 
@@ -165,7 +192,7 @@ class Players:
         """Write each remembered token's last use (at a stop: a restarted server expires a
         token by its real last use)."""
         with self.engine.begin() as connection:
-            for digest, (_player, seen) in list(self._known.items()):
+            for digest, (_player, seen, _confirmed) in list(self._known.items()):
                 connection.execute(
                     update(players)
                     .where(players.c.token_hash == digest)
