@@ -26,7 +26,7 @@ from croupier.store.schema import rounds
 from tests.server.conftest import POSTGRES_URL, clean_postgres
 from tests.server.test_crash import DEPOSIT, OPERATOR, PLAYERS, _check_books, _start
 
-TABLES = 6
+TABLES = 30
 pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
 
 

@@ -1,0 +1,183 @@
+"""Several server processes on one PostgreSQL database (issue 20), bounded and on loopback only.
+
+Run:  python3 benchmarks/bench_cluster.py [--seconds 10] [--players 30] [--tables 6]
+                                          [--postgres URL] [--processes 1,2,3]
+
+For 1, 2 and 3 processes (``croupier serve --node-name nK``) on the same database (wiped), each
+process opens its share of ``--tables`` Ponto e Banca/Macau tables (so it runs them: a table is
+run by the process that claims it, docs/deploy.md) and the ``--players`` players are spread over
+the processes, each seated at one table of its process and betting there over HTTP with one bet
+in flight (closed loop). Reported per process count: acknowledged bets/s (a bet is acknowledged once
+its stake is committed; the tables settle every second), acknowledgement p50/p99, and the CPU
+the server processes used per bet.
+
+Not measured yet: the cost of a command forwarded to a table's owner against a local one, since
+a process serves only the tables it runs (issue 20, part 2: forwarding and the bus).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+TOKEN = "bench-operator"
+OPERATOR = {"Authorization": f"Bearer {TOKEN}"}
+HERE = Path(__file__).resolve().parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wipe(url: str) -> None:
+    sys.path.insert(0, str(HERE.parent / "src"))
+    from sqlalchemy import text
+
+    from croupier.store.database import connect
+    from croupier.store.schema import metadata
+
+    engine = connect(url)
+    with engine.begin() as connection:
+        metadata.drop_all(connection)
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+
+
+def serve(url: str, node: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    command = [sys.executable, "-m", "croupier", "serve", "--database", url, "--no-demo"]
+    command += ["--port", str(port), "--operator-token", TOKEN, "--node-name", node]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/health", timeout=1).status_code == 200:
+                return process, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(f"{node} did not start")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def bettor(
+    base: str, headers: dict[str, str], tables: list[int], until: float, out: list[float]
+) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+        n = 0
+        while time.monotonic() < until:
+            table = tables[n % len(tables)]
+            n += 1
+            start = time.perf_counter()
+            answer = await client.post(
+                f"/tables/{table}/bets", json={"kind": "player", "amount": 1_00}, headers=headers
+            )
+            if answer.status_code == 201:
+                out.append(time.perf_counter() - start)
+
+
+def measure(url: str, processes: int, players: int, tables: int, seconds: float) -> dict[str, Any]:
+    wipe(url)
+    servers = [serve(url, f"n{k + 1}") for k in range(processes)]
+    try:
+        owned: list[list[int]] = [[] for _ in servers]
+        for t in range(tables):  # each process opens (and so runs) its share
+            k = t % processes
+            made = httpx.post(
+                f"{servers[k][1]}/tables",
+                json={
+                    "name": f"t{t}",
+                    "ruleset": "pt-ponto-banca-macau-2015",  # no maximum bet (PT rule 40)
+                    "betting_seconds": 1,
+                    "pause_seconds": 0,
+                    "seats": 9,
+                },
+                headers=OPERATOR,
+                timeout=10,
+            )
+            made.raise_for_status()
+            owned[k].append(made.json()["id"])
+        seated: list[tuple[str, dict[str, str], list[int]]] = []
+        for p in range(players):
+            k = p % processes
+            base = servers[k][1]
+            made = httpx.post(f"{base}/players", json={"name": f"p{p}"}, headers=OPERATOR)
+            made.raise_for_status()
+            headers = {"Authorization": f"Bearer {made.json()['token']}"}
+            httpx.post(
+                f"{base}/players/p{p}/deposits",
+                json={"amount": 10_000_000_00},
+                headers=OPERATOR,
+            ).raise_for_status()
+            table = owned[k][(p // processes) % len(owned[k])]  # one table each, 9 seats
+            sat = httpx.post(f"{base}/tables/{table}/sessions", json={}, headers=headers)
+            sat.raise_for_status()
+            seated.append((base, headers, [table]))
+        cpu = [cpu_seconds(process.pid) for process, _ in servers]
+        latencies: list[float] = []
+
+        async def run() -> None:
+            until = time.monotonic() + seconds
+            await asyncio.gather(*(bettor(b, h, t, until, latencies) for b, h, t in seated))
+
+        wall = time.perf_counter()
+        asyncio.run(run())
+        wall = time.perf_counter() - wall
+        used = sum(cpu_seconds(p.pid) for p, _ in servers) - sum(cpu)
+    finally:
+        for process, _ in servers:
+            process.kill()
+            process.wait()
+    latencies.sort()
+    return {
+        "processes": processes,
+        "acked_bets_per_s": round(len(latencies) / wall),
+        "ack_p50_ms": round(statistics.median(latencies) * 1000, 2) if latencies else None,
+        "ack_p99_ms": round(latencies[int(0.99 * (len(latencies) - 1))] * 1000, 2)
+        if latencies
+        else None,
+        "server_cpu_us_per_bet": round(used / max(1, len(latencies)) * 1e6),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--players", type=int, default=30)
+    parser.add_argument("--tables", type=int, default=6)
+    parser.add_argument("--processes", default="1,2,3")
+    parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
+    args = parser.parse_args()
+    counts = [int(n) for n in args.processes.split(",")]
+    if args.seconds <= 0 or args.players < 1 or args.tables < max(counts) or min(counts) < 1:
+        parser.error("--seconds > 0, --players >= 1, --tables >= the most processes")
+    results = []
+    for n in counts:
+        result = measure(args.postgres, n, args.players, args.tables, args.seconds)
+        print(json.dumps(result), flush=True)
+        results.append(result)
+    one = results[0]["acked_bets_per_s"] or 1
+    for r in results:
+        print(f"{r['processes']} process(es): {r['acked_bets_per_s'] / one:.2f} x the first")
+
+
+if __name__ == "__main__":
+    main()
