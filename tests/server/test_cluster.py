@@ -24,7 +24,7 @@ from croupier.server.embedded import free_port
 from croupier.store.database import connect
 from croupier.store.schema import rounds
 from tests.server.conftest import POSTGRES_URL, clean_postgres
-from tests.server.test_crash import DEPOSIT, OPERATOR, PLAYERS, _check_books, _start
+from tests.server.test_crash import OPERATOR, _check_books, _setup, _start
 
 TABLES = 30
 pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
@@ -39,29 +39,6 @@ def _cluster(base: str) -> dict[int, str]:
             assert table not in owners, f"table {table} owned twice: {nodes}"
             owners[table] = node["name"]
     return owners
-
-
-def _setup(base: str) -> list[dict[str, str]]:
-    client = httpx.Client(base_url=base, timeout=10)
-    for t in range(TABLES):
-        made = client.post(
-            "/tables",
-            json={"name": f"t{t}", "betting_seconds": 1, "pause_seconds": 0},
-            headers=OPERATOR,
-        )
-        assert made.status_code == 201, made.text
-    players = []
-    for p in range(PLAYERS):
-        made = client.post("/players", json={"name": f"p{p}"}, headers=OPERATOR)
-        assert made.status_code == 201, made.text
-        headers = {"Authorization": f"Bearer {made.json()['token']}"}
-        deposit = client.post(f"/players/p{p}/deposits", json={"amount": DEPOSIT}, headers=OPERATOR)
-        assert deposit.status_code == 200, deposit.text
-        for t in range(1, TABLES + 1):
-            assert client.post(f"/tables/{t}/sessions", json={}, headers=headers).status_code == 201
-        players.append(headers)
-    client.close()
-    return players
 
 
 def _bettor(
@@ -138,7 +115,7 @@ def test_a_killed_process_s_tables_run_elsewhere_within_ten_seconds(seed: int) -
     procs: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
     try:
         procs["a"] = _serve(POSTGRES_URL, "a")
-        players = _setup(procs["a"][1])  # a opened the tables: a runs them all
+        players = _setup(procs["a"][1], TABLES)  # a opened the tables: a runs them all
         procs["b"] = _serve(POSTGRES_URL, "b")
         procs["c"] = _serve(POSTGRES_URL, "c")
         assert set(_cluster(procs["b"][1]).values()) == {"a"}
@@ -195,7 +172,7 @@ def test_two_processes_started_at_once_void_each_open_round_once() -> None:
     clean_postgres(POSTGRES_URL)
     first, base = _serve(POSTGRES_URL, "first")
     try:
-        players = _setup(base)
+        players = _setup(base, TABLES)
         for headers in players:  # a bet on every table: every table's round holds stakes
             for table in range(1, TABLES + 1):
                 made = httpx.post(

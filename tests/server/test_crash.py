@@ -64,9 +64,10 @@ def _start(url: str, port: int, node: str | None = None) -> subprocess.Popen[byt
     raise RuntimeError("the server did not start")
 
 
-def _setup(base: str) -> list[dict[str, str]]:
+def _setup(base: str, tables: int = TABLES) -> list[dict[str, str]]:
+    """``tables`` tables and PLAYERS players with DEPOSIT each, seated at every table."""
     client = httpx.Client(base_url=base, timeout=10)
-    for t in range(TABLES):
+    for t in range(tables):
         made = client.post(
             "/tables",
             json={"name": f"t{t}", "betting_seconds": 1, "pause_seconds": 0},
@@ -84,7 +85,7 @@ def _setup(base: str) -> list[dict[str, str]]:
             ).status_code
             == 200
         )
-        for t in range(1, TABLES + 1):
+        for t in range(1, tables + 1):
             assert client.post(f"/tables/{t}/sessions", json={}, headers=headers).status_code == 201
         players.append(headers)
     client.close()
