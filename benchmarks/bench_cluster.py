@@ -11,8 +11,9 @@ in flight (closed loop). Reported per process count: acknowledged bets/s (a bet 
 its stake is committed; the tables settle every second), acknowledgement p50/p99, and the CPU
 the server processes used per bet.
 
-Not measured yet: the cost of a command forwarded to a table's owner against a local one, since
-a process serves only the tables it runs (issue 20, part 2: forwarding and the bus).
+With 2 processes or more, the same 2-process run again with every player connected to the
+process that does not run its table (every bet forwarded, server/forwarding.py): the cost of a
+forwarded command against a local one, in the same run.
 """
 
 from __future__ import annotations
@@ -94,7 +95,9 @@ async def bettor(
                 out.append(time.perf_counter() - start)
 
 
-def measure(url: str, processes: int, players: int, tables: int, seconds: float) -> dict[str, Any]:
+def measure(
+    url: str, processes: int, players: int, tables: int, seconds: float, forward: bool = False
+) -> dict[str, Any]:
     wipe(url)
     servers = [serve(url, f"n{k + 1}") for k in range(processes)]
     try:
@@ -130,7 +133,9 @@ def measure(url: str, processes: int, players: int, tables: int, seconds: float)
             table = owned[k][(p // processes) % len(owned[k])]  # one table each, 9 seats
             sat = httpx.post(f"{base}/tables/{table}/sessions", json={}, headers=headers)
             sat.raise_for_status()
-            seated.append((base, headers, [table]))
+            # forwarded: the player is connected to another process than the table's
+            door = servers[(k + 1) % processes][1] if forward else base
+            seated.append((door, headers, [table]))
         cpu = [cpu_seconds(process.pid) for process, _ in servers]
         latencies: list[float] = []
 
@@ -149,6 +154,7 @@ def measure(url: str, processes: int, players: int, tables: int, seconds: float)
     latencies.sort()
     return {
         "processes": processes,
+        "forwarded": forward,
         "acked_bets_per_s": round(len(latencies) / wall),
         "ack_p50_ms": round(statistics.median(latencies) * 1000, 2) if latencies else None,
         "ack_p99_ms": round(latencies[int(0.99 * (len(latencies) - 1))] * 1000, 2)
@@ -177,6 +183,15 @@ def main() -> None:
     one = results[0]["acked_bets_per_s"] or 1
     for r in results:
         print(f"{r['processes']} process(es): {r['acked_bets_per_s'] / one:.2f} x the first")
+    if max(counts) >= 2:  # every bet sent to the other process, against the local run above
+        local = next(r for r in results if r["processes"] == 2)
+        forwarded = measure(args.postgres, 2, args.players, args.tables, args.seconds, True)
+        print(json.dumps(forwarded), flush=True)
+        print(
+            "2 processes, every bet forwarded: "
+            f"{forwarded['acked_bets_per_s'] / (local['acked_bets_per_s'] or 1):.2f} x local, "
+            f"p50 {local['ack_p50_ms']} -> {forwarded['ack_p50_ms']} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,11 @@ from croupier.store.database import DEFAULT_URL
 WS_MAX_SIZE = 16 * 1024  # a client's WebSocket message: a bet is under 200 bytes
 
 
+def _reachable(host: str) -> str:
+    """An address the other processes can use for ``host`` (a wildcard is not one)."""
+    return "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+
+
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
     port: int = typer.Option(8000, "--port", help="port to listen on"),
@@ -25,6 +30,11 @@ def serve_command(
         help="the operator's bearer token (a fresh one is printed when not given)",
     ),
     demo: bool = typer.Option(True, "--demo/--no-demo", help="two demo tables and a demo player"),
+    advertise_url: str = typer.Option(
+        "",
+        "--advertise-url",
+        help="where the other processes reach this one (default: http://HOST:PORT)",
+    ),
     node_name: str = typer.Option(
         "",
         "--node-name",
@@ -63,6 +73,7 @@ def serve_command(
             rate_limits=limits,
             allowed_origins=tuple(allow_origin),
             node=node_name,
+            advertise=advertise_url or f"http://{_reachable(host)}:{port}",
         )
     except RuleViolation as error:
         typer.echo(f"error: --node-name: {error}", err=True)

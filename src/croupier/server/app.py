@@ -36,6 +36,7 @@ from croupier.server.bodies import (
     SessionIn,
     TableIn,
 )
+from croupier.server.forwarding import Forwarder
 from croupier.server.guard import BodyGuard
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets
@@ -75,6 +76,8 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     app.state.casino = casino
     # the tables' WebSockets, before FastAPI's routing (server/table_socket.py)
     app.add_middleware(TableSockets, casino=casino)
+    # a table another process runs: the request sent on to it (server/forwarding.py)
+    app.add_middleware(Forwarder, casino=casino)
     app.add_middleware(BodyGuard)  # bounded, strict JSON bodies (server/guard.py)
     app.mount(
         "/web",

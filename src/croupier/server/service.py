@@ -102,6 +102,8 @@ class Casino:
     idle_seconds: float = IDLE_SECONDS
     #: this process's name among those serving one PostgreSQL database (issue 20)
     node: str = ""
+    #: where the other processes reach this one (commands for its tables are forwarded here)
+    advertise: str | None = None
 
     def __post_init__(self) -> None:
         self.node = self.node or default_node()
@@ -156,6 +158,8 @@ class Casino:
     def _prepare(self) -> None:
         self.hold()
         migrate(self.engine)
+        if self.advertise:
+            self.claims.advertise(self.advertise)
         if not self.claims.shared:  # one process serves the file: every open round is its own
             self.recovered = self.records.recover()
         self.credentials.operator_token = self._ensure(
@@ -256,6 +260,7 @@ class Casino:
             "nodes": [
                 {
                     "name": n.name,
+                    "url": n.url,
                     "tables": list(n.tables),
                     "since": n.since,
                     "last_seen": n.last_seen,

@@ -48,6 +48,7 @@ class Node:
     since: str  # when its claims connection was opened
     last_seen: str  # its last heartbeat (the connection's last statement)
     tables: tuple[int, ...]
+    url: str | None = None  # where it is reached (cluster_nodes), if it said
 
 
 class TableClaims:
@@ -105,19 +106,27 @@ class TableClaims:
     def nodes(self) -> list[Node]:
         """Every live process and the tables it owns (one, this one, on SQLite)."""
         if not self.shared:
-            return [Node(self.node, 0, "", "", tuple(sorted(self.owned)))]
+            return [Node(self.node, 0, "", "", tuple(sorted(self.owned)), None)]
         with self.engine.connect() as connection:
             rows = connection.execute(
                 text(
                     "SELECT a.pid, a.application_name, a.backend_start, a.state_change, "
-                    "array_remove(array_agg(l.objid::int ORDER BY l.objid), NULL) AS tables "
+                    "array_remove(array_agg(l.objid::int ORDER BY l.objid), NULL) AS tables, "
+                    "min(n.url) AS url "
                     "FROM pg_stat_activity a LEFT JOIN pg_locks l ON l.pid = a.pid "
                     "AND l.locktype = 'advisory' AND l.classid::bigint = :c AND l.granted "
+                    "LEFT JOIN cluster_nodes n ON :prefix_len < length(a.application_name) "
+                    "AND n.name = substr(a.application_name, :prefix_len + 1) "
                     "WHERE a.application_name LIKE :prefix AND a.application_name NOT LIKE :pool "
                     "GROUP BY a.pid, a.application_name, a.backend_start, a.state_change "
                     "ORDER BY a.application_name"
                 ),
-                {"c": CLAIMS, "prefix": PREFIX + "%", "pool": "%" + POOL},
+                {
+                    "c": CLAIMS,
+                    "prefix": PREFIX + "%",
+                    "pool": "%" + POOL,
+                    "prefix_len": len(PREFIX),
+                },
             ).all()
         return [
             Node(
@@ -126,9 +135,30 @@ class TableClaims:
                 r.backend_start.isoformat(),
                 r.state_change.isoformat() if r.state_change else "",
                 tuple(r.tables or ()),
+                r.url,
             )
             for r in rows
         ]
+
+    def advertise(self, url: str) -> None:
+        """Say where this process is reached (``croupier serve``'s address)."""
+        if not self.shared:
+            return
+        with self.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO cluster_nodes (name, url, started_at) VALUES (:n, :u, now()) "
+                    "ON CONFLICT (name) DO UPDATE SET url = :u, started_at = now()"
+                ),
+                {"n": self.node, "u": url},
+            )
+
+    def owner_url(self, table_id: int) -> str | None:
+        """Where the process running ``table_id`` is reached, if one runs it and said."""
+        for node in self.nodes():
+            if table_id in node.tables:
+                return node.url
+        return None
 
     def orphans(self) -> int:
         """Connections of processes whose claims connection is gone: a dead owner's last

@@ -152,3 +152,14 @@ sessions = Table(
     Column("end_reason", String(30)),  # player, inactivity, table_closed, restart
     Index("ix_sessions_player", "player_id"),
 )
+
+#: where each process serving the database is reached (issue 20): a command for a table another
+#: process runs is forwarded to that process's ``url``; who runs which table is the claims'
+#: (store/claims.py), not this table's
+cluster_nodes = Table(
+    "cluster_nodes",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("url", String(200), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+)

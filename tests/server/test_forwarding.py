@@ -1,0 +1,65 @@
+"""A command for a table another process runs reaches that process, and its answer comes back
+with the same refusals and error shapes as locally (issue 20, part 2's first step). Real
+processes on one PostgreSQL database."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.server.conftest import POSTGRES_URL, clean_postgres
+from tests.server.test_cluster import _serve
+from tests.server.test_crash import OPERATOR
+
+pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
+
+
+def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own() -> None:
+    assert POSTGRES_URL is not None
+    clean_postgres(POSTGRES_URL)
+    a, a_base = _serve(POSTGRES_URL, "a")
+    b, b_base = _serve(POSTGRES_URL, "b")
+    try:
+        made = httpx.post(
+            f"{a_base}/tables",
+            json={"name": "t", "betting_seconds": 60, "pause_seconds": 0},
+            headers=OPERATOR,
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()["id"]
+        player = httpx.post(f"{a_base}/players", json={"name": "ana"}, headers=OPERATOR).json()
+        ana = {"Authorization": f"Bearer {player['token']}"}
+        deposit = httpx.post(f"{a_base}/players/ana/deposits", json={"amount": 100_00},
+                             headers=OPERATOR)  # fmt: skip
+        assert deposit.status_code == 200, deposit.text
+        # b does not run the table: the session, the bet and the view go to a, and come back
+        sat = httpx.post(f"{b_base}/tables/{table}/sessions", json={}, headers=ana)
+        assert sat.status_code == 201, sat.text
+        bet = httpx.post(f"{b_base}/tables/{table}/bets", json={"kind": "banker", "amount": 10_00},
+                         headers=ana)  # fmt: skip
+        assert bet.status_code == 201, bet.text
+        assert bet.json()["amount"] == 10_00 and bet.json()["balance"] == 90_00
+        view_b = httpx.get(f"{b_base}/tables/{table}", headers=ana).json()
+        assert view_b["bets"] == [{"player": "ana", "kind": "banker", "amount": 10_00}]
+        # a refusal: the same status and the same body through b as at a
+        wrong = {"kind": "banker", "amount": 1_000_000_00}
+        refused_b = httpx.post(f"{b_base}/tables/{table}/bets", json=wrong, headers=ana)
+        refused_a = httpx.post(f"{a_base}/tables/{table}/bets", json=wrong, headers=ana)
+        assert refused_b.status_code == refused_a.status_code == 422
+        assert refused_b.json() == refused_a.json()
+        assert "field" in refused_b.json()["detail"]
+        # no token: refused by a, as a would refuse it
+        anonymous = httpx.post(f"{b_base}/tables/{table}/bets", json=wrong)
+        assert anonymous.status_code == httpx.post(f"{a_base}/tables/{table}/bets",
+                                                   json=wrong).status_code  # fmt: skip
+        # a forwarded request is never forwarded again
+        hop = httpx.get(f"{b_base}/tables/{table}", headers={"X-Croupier-Forwarded": "x"})
+        assert hop.status_code == 404
+        # a table no process runs is no table
+        assert httpx.get(f"{b_base}/tables/999", headers=ana).status_code == 404
+        cluster = httpx.get(f"{b_base}/cluster", headers=OPERATOR).json()
+        assert {n["name"]: n["url"] for n in cluster["nodes"]} == {"a": a_base, "b": b_base}
+    finally:
+        for process in (a, b):
+            process.kill()
+            process.wait()
