@@ -57,6 +57,15 @@ def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own() -> None:
         assert hop.status_code == 404
         # a table no process runs is no table
         assert httpx.get(f"{b_base}/tables/999", headers=ana).status_code == 404
+        # the lobby of either process lists the tables of both
+        other = httpx.post(
+            f"{b_base}/tables",
+            json={"name": "u", "betting_seconds": 60, "pause_seconds": 0},
+            headers=OPERATOR,
+        ).json()["id"]
+        for base in (a_base, b_base):
+            lobby = httpx.get(f"{base}/tables", headers=ana).json()
+            assert [row["id"] for row in lobby] == sorted([table, other])
         cluster = httpx.get(f"{b_base}/cluster", headers=OPERATOR).json()
         assert {n["name"]: n["url"] for n in cluster["nodes"]} == {"a": a_base, "b": b_base}
     finally:

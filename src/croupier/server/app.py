@@ -36,7 +36,7 @@ from croupier.server.bodies import (
     SessionIn,
     TableIn,
 )
-from croupier.server.forwarding import Forwarder
+from croupier.server.forwarding import FORWARDED, Forwarder, other_lobbies
 from croupier.server.guard import BodyGuard
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets
@@ -251,9 +251,14 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return (player.name if player else None), (player is not None and player.role == "operator")
 
     @app.get("/tables")
-    async def tables(player: Viewer) -> list[dict[str, Any]]:
+    async def tables(player: Viewer, request: Request) -> list[dict[str, Any]]:
+        """The lobby: every open table, those other processes run included (issue 20)."""
         name, op = sees(player)
-        return [t.view_for(name, operator=op) for t in casino.tables.values()]
+        rows = [t.view_for(name, operator=op) for t in casino.tables.values()]
+        if casino.claims.shared and FORWARDED not in request.headers:
+            rows += await other_lobbies(casino, request.headers.get("authorization"))
+            rows.sort(key=lambda row: row["id"])
+        return rows
 
     @app.get("/cluster")
     async def cluster(_op: Operator) -> dict[str, Any]:

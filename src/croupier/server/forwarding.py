@@ -112,3 +112,25 @@ async def _reply(send: Send, status: int, payload: dict[str, Any]) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+async def other_lobbies(casino: Casino, authorization: str | None) -> list[dict[str, Any]]:
+    """The lobby rows of the tables the other processes run, each as that process shows it to
+    the same viewer (a process that does not answer is left out until it does)."""
+    nodes = await asyncio.to_thread(casino.claims.nodes)
+    urls = [n.url for n in nodes if n.name != casino.node and n.url]
+    if not urls:
+        return []
+    headers = {FORWARDED: casino.node}
+    if authorization:
+        headers["authorization"] = authorization
+    async with httpx.AsyncClient(timeout=5) as client:
+        answers = await asyncio.gather(
+            *(client.get(f"{url}/tables", headers=headers) for url in urls),
+            return_exceptions=True,
+        )
+    rows: list[dict[str, Any]] = []
+    for answer in answers:
+        if isinstance(answer, httpx.Response) and answer.status_code == 200:
+            rows.extend(answer.json())
+    return rows
