@@ -9,6 +9,7 @@ do it themselves and the online table drives every game the same way, by the bet
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -52,7 +53,7 @@ def played_box(owners: Mapping[int, str | None], bettor: str, box: int | None, a
     return played
 
 
-class PlayedBoxes:
+class PlayedBoxes(abc.ABC):
     """What a round dealt to boxes answers about them; the round says who plays each box."""
 
     if TYPE_CHECKING:
@@ -67,9 +68,9 @@ class PlayedBoxes:
             box: int | None = None,
         ) -> None: ...
 
+    @abc.abstractmethod
     def _owners(self) -> dict[int, str | None]:
         """Each box with a hand or a bet, and the player who plays it."""
-        raise NotImplementedError
 
     def box_of(self, player: str) -> int | None:
         """The box ``player`` plays in this round, if any."""

@@ -11,6 +11,7 @@ the payout, the commission and the article that decided it.
 
 from __future__ import annotations
 
+import abc
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -89,7 +90,7 @@ SNAPSHOT_EVERY = 64
 _NOT_STATE = frozenset({"rules", "cards", "log", "_made_with", "_snapshot"})
 
 
-class RecordedRound:
+class RecordedRound(abc.ABC):
     """The log every round keeps: each accepted command with its arguments and events, in
     order, so that :meth:`apply` re-applies it to the same cards (a game's ``replay``, and
     :meth:`restore`). A round remembers how it was made, so that it can be made again."""
@@ -104,9 +105,9 @@ class RecordedRound:
         made._snapshot = None
         return made
 
+    @abc.abstractmethod
     def apply(self, entry: LogEntry) -> tuple[Event, ...]:
         """Give the round the logged command ``entry`` again (each game names its commands)."""
-        raise NotImplementedError
 
     def checkpoint(self) -> Checkpoint:
         """The round as it is now, during the betting window: :meth:`restore` brings it back

@@ -36,7 +36,7 @@ from croupier.server.bodies import (
     SessionIn,
     TableIn,
 )
-from croupier.server.forwarding import FORWARDED, Forwarder, other_lobbies
+from croupier.server.forwarding import FORWARDED, Forwarder, Peers
 from croupier.server.guard import BodyGuard
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets
@@ -62,7 +62,10 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         try:
             yield
         finally:
+            await peers.close()
             await casino.stop()
+
+    peers = Peers(casino)  # the other processes on the database (server/forwarding.py)
 
     app = FastAPI(
         title="croupier online tables",
@@ -77,7 +80,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     # the tables' WebSockets, before FastAPI's routing (server/table_socket.py)
     app.add_middleware(TableSockets, casino=casino)
     # a table another process runs: the request sent on to it (server/forwarding.py)
-    app.add_middleware(Forwarder, casino=casino)
+    app.add_middleware(Forwarder, peers=peers)
     app.add_middleware(BodyGuard)  # bounded, strict JSON bodies (server/guard.py)
     app.mount(
         "/web",
@@ -256,7 +259,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         name, op = sees(player)
         rows = [t.view_for(name, operator=op) for t in casino.tables.values()]
         if casino.claims.shared and FORWARDED not in request.headers:
-            rows += await other_lobbies(casino, request.headers.get("authorization"))
+            rows += await peers.lobbies(request.headers.get("authorization"))
             rows.sort(key=lambda row: row["id"])
         return rows
 

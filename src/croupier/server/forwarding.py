@@ -5,7 +5,9 @@ Several processes serve one PostgreSQL database and each table is run by the one
 table ``id`` is sent on, as it came (method, path, query, body, the caller's Authorization and
 idempotency headers), to the process that does, and that process's answer comes back as it was
 given: the same refusals and error shapes as locally. A forwarded request is never forwarded
-again (``X-Croupier-Forwarded``): a table between owners answers 503, to be tried again.
+again (``X-Croupier-Forwarded``); an open table no process runs yet (its owner just died) and an
+owner that does not answer get 503, to be tried again. Who runs what is read from the database
+at most once a :data:`OWNER_SECONDS`, whatever the requests (an unknown table id costs no query).
 WebSockets are not forwarded yet (docs/deploy.md).
 """
 
@@ -25,39 +27,86 @@ if TYPE_CHECKING:
 
 TABLE_PATH = re.compile(r"/tables/(\d+)(?:/.*)?")
 FORWARDED = "x-croupier-forwarded"
-OWNER_SECONDS = 1.0  # how long a table's owner, once read, is trusted
-#: the request headers a forwarded request keeps
+OWNER_SECONDS = 1.0  # how long who runs what, once read, is trusted
 NO_ANSWER = {
     "detail": {"message": "the table's process did not answer: try again", "rule": "deploy.md"}
 }
+NO_OWNER = {"detail": {"message": "the table is being taken over: try again", "rule": "deploy.md"}}
+#: the request headers a forwarded request keeps
 KEPT = ("authorization", "content-type", "idempotency-key", "x-reference", "accept")
+
+
+class Peers:
+    """The other processes serving the database, as last read: which process runs each open
+    table and where each process is reached; and one HTTP client to reach them."""
+
+    def __init__(self, casino: Casino) -> None:
+        self.casino = casino
+        self.owners: dict[int, str | None] = {}  # open table: its owner's url (None: no owner)
+        self.urls: list[str] = []  # the other live processes
+        self._until = 0.0
+        self._reading = asyncio.Lock()
+        self._client: httpx.AsyncClient | None = None
+
+    async def refresh(self) -> None:
+        """Read who runs what again, if what was read is older than :data:`OWNER_SECONDS`."""
+        async with self._reading:
+            if time.monotonic() < self._until:
+                return
+            casino = self.casino
+            nodes = await asyncio.to_thread(casino.claims.nodes)
+            rows = await asyncio.to_thread(casino.records.tables)
+            url_of = {t: n.url for n in nodes for t in n.tables}
+            self.owners = {t: url_of.get(t) for t, _n, _c, status in rows if status == "open"}
+            self.urls = [n.url for n in nodes if n.name != casino.node and n.url]
+            self._until = time.monotonic() + OWNER_SECONDS
+
+    def forget(self) -> None:
+        """Read again at the next request (an owner did not answer, or a table moved)."""
+        self._until = 0.0
+
+    def http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=10)
+        return self._client
+
+    async def close(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    async def lobbies(self, authorization: str | None) -> list[dict[str, Any]]:
+        """The lobby rows of the tables the other processes run, each as that process shows it
+        to the same viewer (a process that does not answer is left out until it does)."""
+        await self.refresh()
+        if not self.urls:
+            return []
+        headers = {FORWARDED: self.casino.node}
+        if authorization:
+            headers["authorization"] = authorization
+        client = self.http()
+        answers = await asyncio.gather(
+            *(client.get(f"{url}/tables", headers=headers) for url in self.urls),
+            return_exceptions=True,
+        )
+        rows: list[dict[str, Any]] = []
+        for answer in answers:
+            if isinstance(answer, httpx.Response) and answer.status_code == 200:
+                rows.extend(answer.json())
+        return rows
 
 
 class Forwarder:
     """ASGI middleware: requests for tables this process does not run, to their process."""
 
-    def __init__(self, app: ASGIApp, casino: Casino) -> None:
+    def __init__(self, app: ASGIApp, peers: Peers) -> None:
         self.app = app
-        self.casino = casino
-        self._client: httpx.AsyncClient | None = None
-        self._owners: dict[int, tuple[str | None, float]] = {}  # table: (url, known until)
-
-    async def _owner(self, table_id: int) -> str | None:
-        """Where the process running ``table_id`` is reached, as the database said it within
-        the last :data:`OWNER_SECONDS`."""
-        now = time.monotonic()
-        known = self._owners.get(table_id)
-        if known is not None and known[1] > now:
-            return known[0]
-        url = await asyncio.to_thread(self.casino.claims.owner_url, table_id)
-        if len(self._owners) > 10_000:
-            self._owners.clear()
-        self._owners[table_id] = (url, now + OWNER_SECONDS)
-        return url
+        self.peers = peers
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         match = TABLE_PATH.fullmatch(scope["path"]) if scope["type"] == "http" else None
-        casino = self.casino
+        peers = self.peers
+        casino = peers.casino
         if match is None or not casino.claims.shared or int(match[1]) in casino.tables:
             await self.app(scope, receive, send)
             return
@@ -66,9 +115,13 @@ class Forwarder:
             await self.app(scope, receive, send)
             return
         table_id = int(match[1])
-        url = await self._owner(table_id)
+        await peers.refresh()
+        if table_id not in peers.owners:
+            await self.app(scope, receive, send)  # no such open table: the app's own 404
+            return
+        url = peers.owners[table_id]
         if url is None:
-            await self.app(scope, receive, send)  # no such table (404), or one being taken over
+            await _reply(send, 503, NO_OWNER)
             return
         body = await _body(receive)
         kept = {k: v for k, v in headers.items() if k in KEPT}
@@ -76,21 +129,16 @@ class Forwarder:
         query = scope.get("query_string", b"").decode("latin-1")
         target = url + scope["path"] + (f"?{query}" if query else "")
         try:
-            answer = await self._http().request(scope["method"], target, headers=kept, content=body)
+            answer = await peers.http().request(scope["method"], target, headers=kept, content=body)
         except httpx.HTTPError:
-            self._owners.pop(table_id, None)  # ask again who runs it
+            peers.forget()  # ask again who runs it
             await _reply(send, 503, NO_ANSWER)
             return
         if answer.status_code == 404:
-            self._owners.pop(table_id, None)  # it may have moved
+            peers.forget()  # it may have moved
         out = [(b"content-type", answer.headers.get("content-type", "application/json").encode())]
         await send({"type": "http.response.start", "status": answer.status_code, "headers": out})
         await send({"type": "http.response.body", "body": answer.content})
-
-    def _http(self) -> httpx.AsyncClient:
-        if self._client is None:
-            self._client = httpx.AsyncClient(timeout=10)
-        return self._client
 
 
 async def _body(receive: Receive) -> bytes:
@@ -112,25 +160,3 @@ async def _reply(send: Send, status: int, payload: dict[str, Any]) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
-
-
-async def other_lobbies(casino: Casino, authorization: str | None) -> list[dict[str, Any]]:
-    """The lobby rows of the tables the other processes run, each as that process shows it to
-    the same viewer (a process that does not answer is left out until it does)."""
-    nodes = await asyncio.to_thread(casino.claims.nodes)
-    urls = [n.url for n in nodes if n.name != casino.node and n.url]
-    if not urls:
-        return []
-    headers = {FORWARDED: casino.node}
-    if authorization:
-        headers["authorization"] = authorization
-    async with httpx.AsyncClient(timeout=5) as client:
-        answers = await asyncio.gather(
-            *(client.get(f"{url}/tables", headers=headers) for url in urls),
-            return_exceptions=True,
-        )
-    rows: list[dict[str, Any]] = []
-    for answer in answers:
-        if isinstance(answer, httpx.Response) and answer.status_code == 200:
-            rows.extend(answer.json())
-    return rows

@@ -85,17 +85,6 @@ class TableClaims:
             self.owned.add(table_id)
         return bool(got)
 
-    def release(self, table_id: int) -> None:
-        if table_id not in self.owned:
-            return
-        self.owned.discard(table_id)
-        if self.shared:
-            with self._lock:
-                self._connection.execute(
-                    text("SELECT pg_advisory_unlock(:c, :t)"), {"c": CLAIMS, "t": table_id}
-                )
-                self._connection.commit()
-
     def heartbeat(self) -> None:
         """Show the database this process is alive (``last_seen`` in :meth:`nodes`)."""
         if self.shared:
@@ -152,13 +141,6 @@ class TableClaims:
                 ),
                 {"n": self.node, "u": url},
             )
-
-    def owner_url(self, table_id: int) -> str | None:
-        """Where the process running ``table_id`` is reached, if one runs it and said."""
-        for node in self.nodes():
-            if table_id in node.tables:
-                return node.url
-        return None
 
     def orphans(self) -> int:
         """Connections of processes whose claims connection is gone: a dead owner's last
