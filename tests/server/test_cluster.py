@@ -102,9 +102,9 @@ def _dealt_once(url: str) -> None:
             assert closed is not None and opened >= closed, (table, closed, opened)
 
 
-def _serve(url: str, node: str) -> tuple[subprocess.Popen[bytes], str]:
+def _serve(url: str, node: str, bus: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    return _start(url, port, node), f"http://127.0.0.1:{port}"
+    return _start(url, port, node, bus), f"http://127.0.0.1:{port}"
 
 
 @pytest.mark.parametrize("seed", range(3))

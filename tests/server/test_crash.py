@@ -30,8 +30,12 @@ TABLES = 3
 DEPOSIT = 1_000_00
 
 
-def _start(url: str, port: int, node: str | None = None) -> subprocess.Popen[bytes]:
+def _start(
+    url: str, port: int, node: str | None = None, bus: str | None = None
+) -> subprocess.Popen[bytes]:
     named = ["--node-name", node] if node else []
+    if bus is not None:
+        named += ["--bus", bus]
     process = subprocess.Popen(
         [
             sys.executable,

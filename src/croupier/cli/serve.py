@@ -41,6 +41,13 @@ def serve_command(
         help="this process's name among those serving one PostgreSQL database "
         "(default: host-pid; docs/deploy.md)",
     ),
+    bus: str = typer.Option(
+        "",
+        "--bus",
+        envvar="CROUPIER_BUS",
+        help="NATS URL, nats://host:4222[/prefix]: the processes on one PostgreSQL database "
+        "tell each other's watchers their tables' events (docs/deploy.md)",
+    ),
     messages_per_second: float = typer.Option(
         50.0,
         "--messages-per-second",
@@ -74,9 +81,13 @@ def serve_command(
             allowed_origins=tuple(allow_origin),
             node=node_name,
             advertise=advertise_url or f"http://{_reachable(host)}:{port}",
+            bus=bus or None,
         )
     except RuleViolation as error:
-        typer.echo(f"error: --node-name: {error}", err=True)
+        typer.echo(f"error: --{error.field.replace('node', 'node-name')}: {error}", err=True)
+        raise typer.Exit(2) from None
+    except ValueError as error:  # a --bus that is no NATS URL
+        typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     try:
         casino.hold()  # SQLite: a second server on one file refuses to start (issue 16)

@@ -10,6 +10,7 @@ their limits (ruleset overrides), deposits money and reports faults.
 
 import asyncio
 import contextlib
+import json
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Annotated, Any
@@ -34,12 +35,13 @@ from croupier.server.bodies import (
     LoginIn,
     PlayerIn,
     SessionIn,
+    SocketMessageIn,
     TableIn,
 )
-from croupier.server.forwarding import FORWARDED, Forwarder, Peers
+from croupier.server.forwarding import FORWARDED, Forwarder
 from croupier.server.guard import BodyGuard
 from croupier.server.service import Casino
-from croupier.server.table_socket import TableSockets
+from croupier.server.table_socket import TableSockets, command
 from croupier.server.visibility import TableKind, may_list, shown_round
 from croupier.store.ledger import DEMO
 from croupier.table.config import TableConfig
@@ -62,10 +64,9 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         try:
             yield
         finally:
-            await peers.close()
             await casino.stop()
 
-    peers = Peers(casino)  # the other processes on the database (server/forwarding.py)
+    peers = casino.peers  # the other processes on the database (server/forwarding.py)
 
     app = FastAPI(
         title="croupier online tables",
@@ -276,9 +277,22 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return table.view_for(None, operator=True)
 
     @app.get("/tables/{table_id}")
-    async def table_view(table_id: Id, player: Viewer) -> dict[str, Any]:
+    async def table_view(table_id: Id, player: Viewer, request: Request) -> dict[str, Any]:
         name, op = sees(player)
-        return table_of(table_id).view_for(name, operator=op)
+        view = table_of(table_id).view_for(name, operator=op)
+        if FORWARDED in request.headers:  # another process's watcher: the events it holds
+            view["stream"] = {"node": casino.node, "seq": casino.hub.seq.get(table_id, 0)}
+        return view
+
+    @app.post("/tables/{table_id}/messages")
+    async def socket_message(table_id: Id, body: SocketMessageIn, player: Viewer) -> dict[str, Any]:
+        """A message as the table's WebSocket takes it, answered as the WebSocket answers it
+        (``ack`` or ``refused``): how another process sends its watchers' commands here
+        (issue 20; server/relay.py)."""
+        if player is not None and not casino.rates.player_allows(player.name):
+            refused: dict[str, Any] = json.loads(casino.rates.limits.refusal("player"))
+            return refused
+        return await command(table_of(table_id), player, body.text, casino.answers)
 
     @app.get("/tables/{table_id}/information")
     async def information(table_id: Id) -> dict[str, Any]:
@@ -431,14 +445,20 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return await _own_session(session_id, player)
 
     @app.post("/sessions/{session_id}/end")
-    async def end_session(session_id: Id, player: Me) -> dict[str, Any]:
+    async def end_session(session_id: Id, player: Me, request: Request) -> Any:
         """The player ends the session and gets the statement (PT rules 33-34)."""
         statement = await _own_session(session_id, player)
         if statement["ended_at"] is not None:
             return statement
-        result: dict[str, Any] = await table_of(statement["table_id"]).command(
-            "leave", player=player.name
-        )
+        table_id = statement["table_id"]
+        elsewhere = table_id not in casino.tables and casino.claims.shared
+        if elsewhere and FORWARDED not in request.headers:  # its process ends it (issue 20)
+            await peers.refresh()
+            status, body = await peers.forward(
+                table_id, "POST", request.url.path, dict(request.headers), b""
+            )
+            return Response(body, status, media_type="application/json")
+        result: dict[str, Any] = await table_of(table_id).command("leave", player=player.name)
         return result
 
     # -- the books (operator) -----------------------------------------------------------

@@ -53,6 +53,12 @@ class BetIn(_Strict):
     amount: Amount
 
 
+class SocketMessageIn(_Strict):
+    text: StrictStr = Field(
+        max_length=16 * 1024, description="a message as a table's WebSocket takes it (JSON text)"
+    )
+
+
 class SessionIn(_Strict):
     seat: StrictInt | None = Field(default=None, ge=1, le=9)
 

@@ -43,6 +43,7 @@ class Peers:
     def __init__(self, casino: Casino) -> None:
         self.casino = casino
         self.owners: dict[int, str | None] = {}  # open table: its owner's url (None: no owner)
+        self.node_of: dict[int, str] = {}  # table: the name of the process running it
         self.urls: list[str] = []  # the other live processes
         self._until = 0.0
         self._reading = asyncio.Lock()
@@ -57,6 +58,7 @@ class Peers:
             nodes = await asyncio.to_thread(casino.claims.nodes)
             rows = await asyncio.to_thread(casino.records.tables)
             url_of = {t: n.url for n in nodes for t in n.tables}
+            self.node_of = {t: n.name for n in nodes for t in n.tables}
             self.owners = {t: url_of.get(t) for t, _n, _c, status in rows if status == "open"}
             self.urls = [n.url for n in nodes if n.name != casino.node and n.url]
             self._until = time.monotonic() + OWNER_SECONDS
@@ -74,6 +76,25 @@ class Peers:
         if self._client is not None:
             await self._client.aclose()
             self._client = None
+
+    async def forward(
+        self, table_id: int, method: str, path: str, headers: dict[str, str], body: bytes
+    ) -> tuple[int, bytes]:
+        """``method path`` (with its query) sent on to table ``table_id``'s process with the
+        caller's headers that matter (:data:`KEPT`): its status and JSON body, or a 503."""
+        url = self.owners.get(table_id)
+        if url is None:
+            return 503, json.dumps(NO_OWNER).encode()
+        kept = {k: v for k, v in headers.items() if k in KEPT}
+        kept[FORWARDED] = self.casino.node
+        try:
+            answer = await self.http().request(method, url + path, headers=kept, content=body)
+        except httpx.HTTPError:
+            self.forget()  # ask again who runs it
+            return 503, json.dumps(NO_ANSWER).encode()
+        if answer.status_code == 404:
+            self.forget()  # it may have moved
+        return answer.status_code, answer.content
 
     async def lobbies(self, authorization: str | None) -> list[dict[str, Any]]:
         """The lobby rows of the tables the other processes run, each as that process shows it
@@ -119,26 +140,11 @@ class Forwarder:
         if table_id not in peers.owners:
             await self.app(scope, receive, send)  # no such open table: the app's own 404
             return
-        url = peers.owners[table_id]
-        if url is None:
-            await _reply(send, 503, NO_OWNER)
-            return
         body = await _body(receive)
-        kept = {k: v for k, v in headers.items() if k in KEPT}
-        kept[FORWARDED] = casino.node
         query = scope.get("query_string", b"").decode("latin-1")
-        target = url + scope["path"] + (f"?{query}" if query else "")
-        try:
-            answer = await peers.http().request(scope["method"], target, headers=kept, content=body)
-        except httpx.HTTPError:
-            peers.forget()  # ask again who runs it
-            await _reply(send, 503, NO_ANSWER)
-            return
-        if answer.status_code == 404:
-            peers.forget()  # it may have moved
-        out = [(b"content-type", answer.headers.get("content-type", "application/json").encode())]
-        await send({"type": "http.response.start", "status": answer.status_code, "headers": out})
-        await send({"type": "http.response.body", "body": answer.content})
+        path = scope["path"] + (f"?{query}" if query else "")
+        status, payload = await peers.forward(table_id, scope["method"], path, headers, body)
+        await _reply(send, status, payload)
 
 
 async def _body(receive: Receive) -> bytes:
@@ -150,8 +156,7 @@ async def _body(receive: Receive) -> bytes:
             return b"".join(chunks)
 
 
-async def _reply(send: Send, status: int, payload: dict[str, Any]) -> None:
-    body = json.dumps(payload).encode()
+async def _reply(send: Send, status: int, body: bytes) -> None:
     await send(
         {
             "type": "http.response.start",

@@ -22,10 +22,13 @@ from croupier.errors import RuleViolation
 from croupier.games.registry import table_currency, table_seats
 from croupier.people import Player
 from croupier.rng import RandomSource
+from croupier.server.bus import Bus
+from croupier.server.forwarding import Peers
 from croupier.server.hub import Hub
 from croupier.server.idempotency import Answers
 from croupier.server.origins import Origins
 from croupier.server.rates import RateLimits, Rates
+from croupier.server.relay import Relay
 from croupier.server.visibility import TableKind
 from croupier.shoe import StackedCards
 from croupier.store.claims import TableClaims, pool_name
@@ -104,6 +107,8 @@ class Casino:
     node: str = ""
     #: where the other processes reach this one (commands for its tables are forwarded here)
     advertise: str | None = None
+    #: the bus between the processes (server/bus.py): ``nats://host:4222[/prefix]``
+    bus: str | None = None
 
     def __post_init__(self) -> None:
         self.node = self.node or default_node()
@@ -128,6 +133,13 @@ class Casino:
         self.tables: dict[int, Table] = {}
         self.lock = ServerLock(self.engine)  # SQLite: one process; PostgreSQL: start-ups in turn
         self.claims = TableClaims(self.engine, self.node)  # the tables this process runs
+        if self.bus is not None and not self.claims.shared:
+            raise RuleViolation(
+                "bus", "a bus joins processes on one PostgreSQL database: not SQLite", "deploy.md"
+            )
+        self.peers = Peers(self)  # the other processes on the database (server/forwarding.py)
+        #: watchers here of tables the other processes run, through the bus (server/relay.py)
+        self.relay = Relay(self, self.peers, Bus(self.bus, self.node)) if self.bus else None
         self.credentials = Credentials("")
         self.recovered: list[int] = []
         self._ticker: asyncio.Task[None] | None = None
@@ -137,6 +149,9 @@ class Casino:
     async def start(self) -> None:
         try:
             await asyncio.to_thread(self._prepare)
+            if self.relay is not None:  # its events go out from the first one dealt
+                await self.relay.start()
+                self.hub.bus = self.relay.bus
         except BaseException:
             self.lock.release()
             raise
@@ -286,6 +301,9 @@ class Casino:
                     await task
         for table in self.tables.values():
             await table.stop()
+        if self.relay is not None:
+            await self.relay.close()
+        await self.peers.close()
         await asyncio.to_thread(self.writer.stop)
         with contextlib.suppress(Exception):  # tokens' last uses, for their expiry
             await asyncio.to_thread(self.players.save_activity)

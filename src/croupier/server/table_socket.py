@@ -35,6 +35,7 @@ from croupier.server.bodies import BetIn
 from croupier.server.hub import Watcher
 from croupier.server.idempotency import Answers, checked_ref
 from croupier.server.rates import CLOSE_FLOODING, STRIKES
+from croupier.server.relay import CLOSE_MOVED, MOVED, Unavailable
 from croupier.server.service import Casino
 from croupier.store.players import token_hash
 from croupier.table.runtime import Table
@@ -43,6 +44,7 @@ PATH = re.compile(r"/tables/(\d+)/ws")
 SUBPROTOCOL = "croupier"  # a browser offers it with "bearer.<token>"
 BEARER = "bearer."
 CLOSE_BAD_REQUEST, CLOSE_FORBIDDEN = 4400, 4403
+CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": the table's process is changing
 FLOODED = "\x00flooded"  # queued last for a connection closed for flooding (the same object)
 
 
@@ -75,26 +77,73 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
     offered = list(scope.get("subprotocols") or [])
     token = bearer(headers.get("authorization"), offered)
     table = casino.tables.get(table_id)
+    url = None  # a table another process runs: its process (server/relay.py)
+    if table is None and casino.relay is not None:
+        try:
+            url = await casino.relay.owner(table_id)
+        except Unavailable:
+            await _close(send, CLOSE_TRY_AGAIN, "the table is being taken over: try again")
+            return
     player = None
     if token is not None:
         player = casino.players.remembered(token) or await asyncio.to_thread(
             casino.players.authenticate, token
         )
-    if table is None or (token is not None and player is None):
-        await _close(send, 4404 if table is None else 4401, "unknown table or token")
+    unknown = table is None and url is None
+    if unknown or (token is not None and player is None):
+        await _close(send, 4404 if unknown else 4401, "unknown table or token")
         return
     if player is not None and not casino.rates.connect(player.name):
         await _close(send, CLOSE_FLOODING, "too many connections for one player")
         return
+    name = player.name if player else None
+    authorization = f"Bearer {token}" if token is not None else None
+    relay = casino.relay
+    remote: tuple[Watcher, dict[str, Any], int] | None = None
+    if url is not None and relay is not None:
+        try:  # the events followed first, held until the view is sent
+            remote = await relay.watch(table_id, url, name, authorization)
+        except Unavailable:
+            if player is not None:
+                casino.rates.disconnect(player.name)
+            await _close(send, CLOSE_TRY_AGAIN, "the table's process did not answer: try again")
+            return
     accept: Message = {"type": "websocket.accept"}
     if SUBPROTOCOL in offered:
         accept["subprotocol"] = SUBPROTOCOL
-    await send(accept)
-    watcher = casino.hub.watch(table_id, player.name if player else None)
+    try:
+        await send(accept)
+    except BaseException:
+        if remote is not None and relay is not None:
+            relay.leave(table_id, remote[0])
+        if player is not None:
+            casino.rates.disconnect(player.name)
+        raise
+    if remote is not None and relay is not None:
+        watcher, view, after = remote
+        watcher.queue.put_nowait(dumps({"type": "table", **view}))
+        casino.hub.release(watcher, after)  # then the events after the view, in order
+
+        async def answer(text: str) -> dict[str, Any]:
+            return await relay.command(table_id, url or "", authorization, text)
+
+        def leave() -> None:
+            relay.leave(table_id, watcher)
+    else:
+        assert table is not None
+        local = table
+        watcher = casino.hub.watch(table_id, name)
+        operator = player is not None and player.role == "operator"
+        view = local.view_for(name, operator=operator)
+        watcher.queue.put_nowait(dumps({"type": "table", **view}))
+
+        async def answer(text: str) -> dict[str, Any]:
+            return await command(local, player, text, casino.answers)
+
+        def leave() -> None:
+            casino.hub.leave(table_id, watcher)
+
     sender = asyncio.create_task(_deliver(casino, watcher, send))
-    operator = player is not None and player.role == "operator"
-    view = table.view_for(player.name if player else None, operator=operator)
-    watcher.queue.put_nowait(dumps({"type": "table", **view}))
     bucket = casino.rates.limits.connection()
     strikes = 0
     digest = token_hash(token) if token is not None else None
@@ -131,9 +180,9 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
             text = message.get("text")
             if text is None:
                 text = (message.get("bytes") or b"").decode("utf-8", errors="replace")
-            watcher.queue.put_nowait(dumps(await command(table, player, text, casino.answers)))
+            watcher.queue.put_nowait(dumps(await answer(text)))
     finally:
-        casino.hub.leave(table_id, watcher)
+        leave()
         sender.cancel()
         if player is not None:
             casino.rates.disconnect(player.name)
@@ -166,6 +215,9 @@ async def _deliver(casino: Casino, watcher: Watcher, send: Send) -> None:
             while True:  # drain what is queued without a wait per message
                 if text is None:  # the watcher fell too far behind (hub.MAX_BACKLOG)
                     await send({"type": "websocket.close", "code": 4408})
+                    return
+                if text is MOVED:  # the table's events broke off here (server/relay.py)
+                    await _close(send, CLOSE_MOVED, "the table moved: reconnect")
                     return
                 if text is FLOODED:  # it kept sending past its rate limit (server/rates.py)
                     await _close(send, CLOSE_FLOODING, "too many messages")

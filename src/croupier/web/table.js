@@ -37,6 +37,8 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   let sessionId = null;
   let mySeat = null;
   const errors = el("p", { class: "error", role: "alert", id: "error" });
+  const link = el("p", { class: "reconnecting", id: "reconnecting", role: "status", hidden: true },
+    "Connection lost: reconnecting… your bets stand (rule 30)");
 
   if (!watch) {
     const me = await api("/me");
@@ -137,7 +139,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       roundNo, phase, countdown, watch ? el("span", { class: "watching" }, "watching") : ""),
     announcement, cloth,
     el("div", { class: "controls" }, watch ? "" : chips, watch ? "" : slip.node, dealButton, recallButton, historyButton, rulesButton, soundToggle(), leaveButton),
-    errors, confirmation, messages, roads, dialog));
+    link, errors, confirmation, messages, roads, dialog));
 
   // -- state updates ----------------------------------------------------------------------
   function renderSeats(list) {
@@ -365,10 +367,24 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   const protocols = session.token ? ["croupier", `bearer.${session.token}`] : ["croupier"];
   let socket = null;
   let closed = false;
+  let tries = 0;
+  // the table's connection: when it drops (its server process died, or the table moved to
+  // another: code 4409), the page reconnects by itself, sooner at first then at most every
+  // 5 s, each wait drawn at random so that a whole room does not come back at one instant;
+  // the table's view comes first on the new connection and the felt resumes from it (issue 20)
   function connect() {
     socket = new WebSocket(wsUrl, protocols);
-    socket.addEventListener("message", (m) => onEvent(JSON.parse(m.data)));
-    socket.addEventListener("close", () => { if (!closed) setTimeout(connect, 1000); });
+    socket.addEventListener("message", (m) => {
+      if (tries) { tries = 0; link.hidden = true; }
+      onEvent(JSON.parse(m.data));
+    });
+    socket.addEventListener("close", () => {
+      if (closed) return;
+      tries += 1;
+      link.hidden = false;
+      const wait = Math.min(5000, 250 * 2 ** Math.min(tries, 5)) * (0.5 + Math.random() / 2);
+      setTimeout(connect, wait);
+    });
   }
   connect();
 

@@ -1,0 +1,138 @@
+"""The bus between server processes: every table's events reach the processes whose watchers
+follow a table another process runs (issue 20, part 2).
+
+NATS core publish/subscribe, chosen by measurement (``benchmarks/bench_bus.py``, docs/deploy.md):
+on this machine it delivered 87,000 table-sized events a second against Redis's 13,000 and
+PostgreSQL NOTIFY's 7,100, at the same 0.2 ms median latency, with no payload bound (NOTIFY
+refuses a payload over 8,000 bytes, and a big table's "bets" message is larger), and a publish
+costs the owner's event loop about 3 us (it is buffered; Redis and NOTIFY cost a round trip).
+
+A table's events go to the subject ``<prefix>.table.<id>`` (the prefix is the bus URL's path,
+``nats://host:4222/casino-a``, default ``croupier``: several casinos may share one NATS). Each
+message is an envelope: a header line ``{"node", "seq", "to"}`` then the event's text as the
+owner's watchers get it. NATS keeps the order of one connection's messages on a subject, and
+the owner publishes from one task, in the order the table told them; a follower checks the
+sequence (server/relay.py) and sends its watchers to reconnect on any gap, so a watcher never
+misses an event silently. The bus carries the private events of players (their own cards): it
+belongs on the casino's private network, like the database (docs/deploy.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+log = logging.getLogger(__name__)
+
+PREFIX = re.compile(r"[A-Za-z0-9_-]{1,40}")
+MAX_OUTBOX = 100_000  # events waiting for the bus; past it they are dropped (followers resync)
+
+#: what a follower is given: the table, the sending node, its sequence number, to whom, the text
+Deliver = Callable[[int, str, int, str | None, str], None]
+
+
+def envelope(node: str, seq: int, to: str | None, text: str) -> bytes:
+    header = json.dumps({"node": node, "seq": seq, "to": to}, separators=(",", ":"))
+    return f"{header}\n{text}".encode()
+
+
+def opened(data: bytes) -> tuple[str, int, str | None, str]:
+    header, _, text = data.decode().partition("\n")
+    fields = json.loads(header)
+    return fields["node"], int(fields["seq"]), fields["to"], text
+
+
+def bus_address(url: str) -> tuple[str, str]:
+    """The NATS server's address and the subjects' prefix of a ``--bus`` URL."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("nats", "tls") or not parts.hostname:
+        raise ValueError(f"--bus {url!r}: a NATS URL, nats://host:4222[/prefix]")
+    prefix = parts.path.strip("/") or "croupier"
+    if not PREFIX.fullmatch(prefix):
+        raise ValueError(f"--bus {url!r}: the prefix is 1 to 40 letters, digits, '_' or '-'")
+    return urlunsplit((parts.scheme, parts.netloc, "", "", "")), prefix
+
+
+class Bus:
+    """One NATS connection: this process's tables' events out, the followed tables' in."""
+
+    def __init__(self, url: str, node: str) -> None:
+        self.server, self.prefix = bus_address(url)
+        self.node = node
+        self.nc: Any = None
+        self.deliver: Deliver | None = None
+        self.outbox: asyncio.Queue[tuple[int, bytes]] = asyncio.Queue()
+        self.published = 0
+        self.dropped = 0
+        self._sender: asyncio.Task[None] | None = None
+        self._subscriptions: dict[int, Any] = {}
+
+    def subject(self, table_id: int) -> str:
+        return f"{self.prefix}.table.{table_id}"
+
+    async def start(self, deliver: Deliver) -> None:
+        import nats  # imported only by a process that joins a bus
+
+        self.deliver = deliver
+        self.nc = await nats.connect(
+            self.server,
+            name=f"croupier:{self.node}",
+            max_reconnect_attempts=-1,  # a follower resyncs its watchers after a gap
+            reconnect_time_wait=0.5,
+        )
+        self._sender = asyncio.create_task(self._send_forever(), name="bus-sender")
+
+    def publish(self, table_id: int, seq: int, to: str | None, text: str) -> None:
+        """Queue one event of a table this process runs (never waits: the table's task calls)."""
+        if self.outbox.qsize() >= MAX_OUTBOX:
+            self.dropped += 1  # the followers see the gap in the sequence and resync
+            return
+        self.outbox.put_nowait((table_id, envelope(self.node, seq, to, text)))
+
+    async def _send_forever(self) -> None:
+        """The events, in the order the tables told them, from this one task."""
+        while True:
+            table_id, data = await self.outbox.get()
+            try:
+                await self.nc.publish(self.subject(table_id), data)
+                self.published += 1
+            except Exception:  # the connection is down: NATS reconnects; followers resync
+                self.dropped += 1
+                log.warning("bus: an event of table %s was not published", table_id)
+
+    async def follow(self, table_id: int) -> None:
+        """Receive table ``table_id``'s events from now on (returns once NATS has the
+        subscription, so no event published after this returns is missed)."""
+        if table_id in self._subscriptions:
+            return
+
+        async def received(message: Any) -> None:
+            node, seq, to, text = opened(message.data)
+            if self.deliver is not None:
+                self.deliver(table_id, node, seq, to, text)
+
+        self._subscriptions[table_id] = await self.nc.subscribe(self.subject(table_id), cb=received)
+        await self.nc.flush()
+
+    async def unfollow(self, table_id: int) -> None:
+        subscription = self._subscriptions.pop(table_id, None)
+        if subscription is not None:
+            with contextlib.suppress(Exception):
+                await subscription.unsubscribe()
+
+    async def close(self) -> None:
+        if self._sender is not None:
+            self._sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sender
+        if self.nc is not None:
+            with contextlib.suppress(Exception):
+                await self.nc.flush(timeout=2)
+            with contextlib.suppress(Exception):
+                await self.nc.close()
