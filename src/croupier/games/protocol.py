@@ -201,6 +201,9 @@ class TableRound(Protocol):
 
     number: int
     log: list[LogEntry]
+    #: the jackpot pool the round settles on (None: no jackpot); a linked pool's is set to the
+    #: pool as the database holds it, locked, just before the round settles (issue 20)
+    jackpot_pool: int | None
 
     @property
     def bets(self) -> tuple[Bet, ...]: ...

@@ -68,6 +68,17 @@ def jackpot_seed(rules: object) -> int | None:
     return spec_of(rules).jackpot_seed(rules)
 
 
+def jackpot_terms(rules: object, demo: bool) -> str | None:
+    """What tables sharing one progressive jackpot pool must all have alike (issue 20): the
+    game, the money (a demo table's points never meet money: PT rule 38) and every term of the
+    jackpot (its ticket, seed, contribution and prizes); None where the rules have no jackpot."""
+    spec = spec_of(rules)
+    if spec.jackpot_seed(rules) is None:
+        return None
+    money = "DEMO" if demo else rules.money.currency  # type: ignore[attr-defined]
+    return f"{spec.name}|{money}|{rules.jackpot!r}"  # type: ignore[attr-defined]
+
+
 def shown_result(rules: object, result: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """A finished round's result as ``viewer`` (a player, or None for a watcher) may see it:
     the cards the rules never turn over left out (stud: folded hands, and the dealer's hand when

@@ -112,6 +112,11 @@ class TableIn(_Strict):
     pause_seconds: float = Field(default=5.0, allow_inf_nan=False)
     decision_seconds: float = Field(default=20.0, allow_inf_nan=False)
     overrides: Overrides = Field(default_factory=dict, description="house options / limits")
+    linked_jackpot: StrictStr = Field(
+        default="",
+        max_length=40,
+        description="a progressive jackpot pool shared with every table of that name (issue 20)",
+    )
 
 
 class Refusal(BaseModel):

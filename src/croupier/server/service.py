@@ -19,7 +19,7 @@ from typing import Any
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
-from croupier.games.registry import table_currency, table_seats
+from croupier.games.registry import jackpot_terms, table_currency, table_seats
 from croupier.people import Player
 from croupier.rng import RandomSource
 from croupier.server.bus import Bus
@@ -324,10 +324,35 @@ class Casino:
                 f"{config.seats}: a table of this ruleset has {lowest} to {highest} seats",
                 article,
             )
+        if config.linked_jackpot:
+            await asyncio.to_thread(self._check_link, config, rules)
         table_id = await asyncio.to_thread(
             self.records.create_table, config.name, config.to_json(), self.claims.claim
         )  # claimed before any other process can see it
         return await self._run_table(table_id, config)
+
+    def _check_link(self, config: TableConfig, rules: object) -> None:
+        """A linked jackpot joins tables whose jackpots are alike in every term (issue 20)."""
+        from croupier.rulesets import load_ruleset
+
+        terms = jackpot_terms(rules, config.demo)
+        if terms is None:
+            raise RuleViolation(
+                "linked_jackpot", f"{config.ruleset}: this ruleset has no progressive jackpot",
+                "linked jackpots (docs/deploy.md)",
+            )  # fmt: skip
+        for _id, name, data, _status in self.records.tables():
+            other = TableConfig.from_json(data)
+            if other.linked_jackpot != config.linked_jackpot:
+                continue
+            rules_there = load_ruleset(other.ruleset, dict(other.overrides)).rules
+            if jackpot_terms(rules_there, other.demo) != terms:
+                raise RuleViolation(
+                    "linked_jackpot",
+                    f"{config.linked_jackpot!r} is the pool of table {name!r}, whose jackpot "
+                    "differs (game, money, ticket, seed, contribution or prizes)",
+                    "linked jackpots (docs/deploy.md)",
+                )
 
     def table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)

@@ -161,14 +161,14 @@ class SqlTableStore:
             ]
 
     async def open_table(
-        self, table_id: int, currency: str, pool_seed: int | None
+        self, table_id: int, currency: str, pool_seed: int | None, link: str = ""
     ) -> tuple[TableAccounts, int | None, list[OpenSession]]:
-        return await asyncio.to_thread(self._open_table, table_id, currency, pool_seed)
+        return await asyncio.to_thread(self._open_table, table_id, currency, pool_seed, link)
 
     def _open_table(
-        self, table_id: int, currency: str, pool_seed: int | None
+        self, table_id: int, currency: str, pool_seed: int | None, link: str
     ) -> tuple[TableAccounts, int | None, list[OpenSession]]:
-        accounts = self.records.table_accounts(table_id, currency, pool_seed=pool_seed)
+        accounts = self.records.table_accounts(table_id, currency, pool_seed=pool_seed, link=link)
         pool = self.records.ledger.balance(accounts.pool) if accounts.pool else None
         sessions = []
         for session_id, player_id, seat in self.records.open_sessions(table_id):

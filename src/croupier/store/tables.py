@@ -10,7 +10,7 @@ from sqlalchemy import Engine, insert, select, update
 from croupier.errors import RuleViolation
 from croupier.store.ledger import Ledger
 from croupier.store.players import named_account
-from croupier.store.schema import game_tables
+from croupier.store.schema import accounts, game_tables
 from croupier.store.stamps import now
 from croupier.table.port import TableAccounts
 
@@ -62,16 +62,25 @@ class TableRecords:
             )
 
     def table_accounts(
-        self, table_id: int, currency: str, *, pool_seed: int | None = None
+        self, table_id: int, currency: str, *, pool_seed: int | None = None, link: str = ""
     ) -> TableAccounts:
         """The table's escrow, the house account of its currency, and its jackpot pool (funded
-        with the seed by the house when first opened: the pool never falls below its seed)."""
+        with the seed by the house when first opened: the pool never falls below its seed).
+        A linked table's pool is the one of every table linked by that name (issue 20)."""
         owner = f"table:{table_id}"
         escrow = named_account(self.ledger, owner, "escrow", currency, negative=False)
         house = named_account(self.ledger, "house", "house", currency, negative=True)
         pool = None
         if pool_seed is not None:
-            pool = named_account(self.ledger, owner, "jackpot", currency, negative=False)
-            if self.ledger.balance(pool) == 0 and pool_seed > 0:
-                self.ledger.transfer(house, pool, pool_seed, "jackpot_seed", owner)
+            pool_owner = f"linked:{link}" if link else owner
+            pool = named_account(self.ledger, pool_owner, "jackpot", currency, negative=False)
+            with self.engine.begin() as connection:  # the pool locked first, as settlements do
+                balance = connection.execute(
+                    select(accounts.c.balance).where(accounts.c.id == pool).with_for_update()
+                ).scalar_one()
+                if balance == 0 and pool_seed > 0:  # seeded once, however many tables open it
+                    self.ledger.post(
+                        "jackpot_seed", pool_owner, [(house, -pool_seed), (pool, pool_seed)],
+                        connection,
+                    )  # fmt: skip
         return TableAccounts(escrow, house, pool)

@@ -10,11 +10,15 @@
 * ``pause_seconds``: how long the result stays on the table before the next betting window
   opens at a multi-player table (no bets are taken meanwhile);
 * ``ruleset`` and ``overrides``: the game's rules and the house options (limits included), each
-  validated by the ruleset loader against its article.
+  validated by the ruleset loader against its article;
+* ``linked_jackpot``: the name of a progressive jackpot pool the table shares with every other
+  table of that name, whichever process runs them (issue 20; docs/deploy.md): one pool, its
+  contributions and prizes settled against it in the database. Empty: the table's own pool.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -23,6 +27,7 @@ from croupier.citing import pt
 from croupier.errors import RuleViolation
 
 MODES = ("multi", "individual")
+LINK_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,7 @@ class TableConfig:
     pause_seconds: float = 5.0
     decision_seconds: float = 20.0
     overrides: Mapping[str, Any] = field(default_factory=dict)
+    linked_jackpot: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= 100:
@@ -76,6 +82,14 @@ class TableConfig:
                 "decision_seconds", f"{wait!r}: players decide in 5 to 300 seconds", "tables"
             )
 
+        link = self.linked_jackpot
+        if not isinstance(link, str) or (link and not LINK_NAME.fullmatch(link)):
+            raise RuleViolation(
+                "linked_jackpot",
+                f"{link!r}: a pool's name is 1 to 40 letters, digits, '_' or '-'",
+                "linked jackpots (docs/deploy.md)",
+            )
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["overrides"] = dict(self.overrides)
@@ -84,7 +98,7 @@ class TableConfig:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
         known = {"name", "ruleset", "mode", "seats", "betting_seconds", "demo", "overrides"}
-        known.update({"pause_seconds", "decision_seconds"})
+        known.update({"pause_seconds", "decision_seconds", "linked_jackpot"})
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleViolation(unknown[0], "is not a table setting", "tables")

@@ -66,8 +66,16 @@ class Cycle(TableState):
         rnd.deal()
         if isinstance(rnd, DecidingRound) and rnd.undecided_bettors():
             return self._open_decisions(rnd)
-        settlement = rnd.settle()
-        return await self._finish(rnd, settlement, "settled", None)
+        return await self._settle(rnd)
+
+    async def _settle(self, rnd: TableRound) -> dict[str, Any]:
+        """Settle the dealt round. A linked jackpot's pool (shared with tables other processes
+        may run) is read, locked, in the transaction that settles the round: its prizes are
+        those of the pool as the other tables' rounds left it, and two rounds that hit it at
+        once are paid one after the other, each on the pool the one before left (choice T16)."""
+        if self.config.linked_jackpot and self.accounts.pool is not None:
+            return await self._finish(rnd, None, "settled", None)
+        return await self._finish(rnd, rnd.settle(), "settled", None)
 
     async def _fault(self, reason: str = "operator fault") -> dict[str, Any]:
         """An operator-side fault before the totals are known: the round is void and every stake
@@ -80,40 +88,34 @@ class Cycle(TableState):
         return await self._finish(rnd, settlement, "void", reason)
 
     async def _finish(
-        self, rnd: TableRound, settlement: TableSettlement, status: str, reason: str | None
+        self,
+        rnd: TableRound,
+        settlement: TableSettlement | None,
+        status: str,
+        reason: str | None,
     ) -> dict[str, Any]:
-        assert settlement.conserved
-        bettors = {b.bettor for b in settlement.ledger}
-        carried = {(b.bettor, b.kind) for b in settlement.carry_over}
-        results = []
-        for b in settlement.ledger:
-            seat = self.seats[b.bettor]
-            outcome = "carried" if (b.bettor, b.kind) in carried else b.outcome
-            results.append(
-                BetResult(
-                    seat.player_id,
-                    seat.account,
-                    b.kind,
-                    b.stake,
-                    outcome,
-                    b.payout,
-                    b.commission,
-                    b.reason,
-                )
+        """Write the round's end (``settlement`` None: settle it in that transaction, on the
+        linked pool it locks first) and tell the table."""
+        pool = self.accounts.pool
+        if settlement is None and pool is not None:
+            pool_account = pool
+
+            def settle_on_pool(tx: RoundTx) -> TableSettlement:
+                rnd.jackpot_pool = tx.balances([pool_account])[pool_account]  # locked
+                settled = rnd.settle()
+                self._write_end(tx, rnd, settled, status, reason)
+                return settled
+
+            settlement = await self.store.write(self.id, settle_on_pool)
+        else:
+            assert settlement is not None
+            done = settlement
+            await self.store.write(
+                self.id, lambda tx: self._write_end(tx, rnd, done, status, reason)
             )
-        result = rnd.result()
-        settling = Settling(
-            self.round_id,
-            results,
-            settlement.house_result,
-            settlement.pool_change,
-            status,
-            result,
-            reason,
-        )
-        old_round_id, old_number = self.round_id, rnd.number
-        self.game.finish_round()
-        await self.store.write(self.id, lambda tx: self._write_finish(tx, settlement, settling))
+        carried = {(b.bettor, b.kind) for b in settlement.carry_over}
+        bettors = {b.bettor for b in settlement.ledger}
+        old_round_id, old_number, result = self._ended
         summary = {
             "type": "round_" + status,
             "round": old_number,
@@ -148,6 +150,47 @@ class Cycle(TableState):
             self.opens_at = self.clock.now() + self.config.pause_seconds
         else:
             self._open_window()
+
+    def _write_end(
+        self,
+        tx: RoundTx,
+        rnd: TableRound,
+        settlement: TableSettlement,
+        status: str,
+        reason: str | None,
+    ) -> None:
+        """The round's settlement (or refund) written, and the next round opened."""
+        assert settlement.conserved
+        carried = {(b.bettor, b.kind) for b in settlement.carry_over}
+        results = []
+        for b in settlement.ledger:
+            seat = self.seats[b.bettor]
+            outcome = "carried" if (b.bettor, b.kind) in carried else b.outcome
+            results.append(
+                BetResult(
+                    seat.player_id,
+                    seat.account,
+                    b.kind,
+                    b.stake,
+                    outcome,
+                    b.payout,
+                    b.commission,
+                    b.reason,
+                )
+            )
+        result = rnd.result()
+        settling = Settling(
+            self.round_id,
+            results,
+            settlement.house_result,
+            settlement.pool_change,
+            status,
+            result,
+            reason,
+        )
+        self._ended = (self.round_id, rnd.number, result)
+        self.game.finish_round()
+        self._write_finish(tx, settlement, settling)
 
     def _write_finish(self, tx: RoundTx, settlement: TableSettlement, settling: Settling) -> None:
         """The round's last journal and its settlement, and the next round opened (with the bets

@@ -85,10 +85,8 @@ class Decisions(TableState):
         self._write_log(tx)
 
     async def _settle_decided(self) -> dict[str, Any]:
-        rnd = self.round
-        settlement = rnd.settle()
         self.decides_by = None
-        result: dict[str, Any] = await self._finish(rnd, settlement, "settled", None)
+        result: dict[str, Any] = await self._settle(self.round)
         return result
 
     async def _time_out_decisions(self) -> None:

@@ -148,10 +148,11 @@ class TableStore(Protocol):
         that cannot be written is refused whole, with nothing written."""
 
     async def open_table(
-        self, table_id: int, currency: str, pool_seed: int | None
+        self, table_id: int, currency: str, pool_seed: int | None, link: str = ""
     ) -> tuple[TableAccounts, int | None, list[OpenSession]]:
-        """The table's accounts (its pool funded with its seed when first opened), the pool's
-        balance, and the sessions left open at it."""
+        """The table's accounts (its pool funded with its seed when first opened; the pool of
+        every table linked by ``link``, if given), the pool's balance, and the sessions left
+        open at it."""
 
     async def begin_round(self, table_id: int, number: int, shoe: str | None) -> int: ...
 

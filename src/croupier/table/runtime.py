@@ -102,6 +102,7 @@ class Table(Sessions, Cycle, Decisions, View):
         self.decides_by: float | None = None  # when undecided hands take the default decision
         self._asked: dict[str, Any] = {}  # the felt as it was when decisions were last asked
         self.round_id = 0
+        self._ended: tuple[int, int, dict[str, Any]] = (0, 0, {})  # the last round written
         self.journaled = 0
         self._task: asyncio.Task[None] | None = None
         self._ending: list[Seat] = []
@@ -113,7 +114,9 @@ class Table(Sessions, Cycle, Decisions, View):
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
         seed = jackpot_seed(self.rules)
-        self.accounts, pool, sessions = await self.store.open_table(self.id, self.currency, seed)
+        self.accounts, pool, sessions = await self.store.open_table(
+            self.id, self.currency, seed, self.config.linked_jackpot
+        )
         self.game = table_game(self.rules, self.source, jackpot_pool=pool, cards=self.cards)
         now = self.clock.now()
         for s in sessions:

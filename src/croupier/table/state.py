@@ -117,8 +117,14 @@ class TableState:
     if TYPE_CHECKING:  # what one concept asks of another (each is defined in its own module)
 
         async def _finish(
-            self, rnd: TableRound, settlement: TableSettlement, status: str, reason: str | None
+            self,
+            rnd: TableRound,
+            settlement: TableSettlement | None,
+            status: str,
+            reason: str | None,
         ) -> dict[str, Any]: ...  # the round cycle
+
+        async def _settle(self, rnd: TableRound) -> dict[str, Any]: ...  # the round cycle
 
         def _open_decisions(self, rnd: DecidingRound) -> dict[str, Any]: ...  # decisions
 

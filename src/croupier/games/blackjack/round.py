@@ -45,6 +45,8 @@ from croupier.shoe import CardSource
 
 
 class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, RecordedRound):
+    jackpot_pool: int | None = None  # no progressive jackpot at blackjack
+
     def __init__(self, rules: BlackjackRules, cards: CardSource, *, number: int = 1) -> None:
         self.rules = rules
         self.cards = cards
