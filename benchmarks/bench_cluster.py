@@ -1,7 +1,7 @@
 """Several server processes on one PostgreSQL database (issue 20), bounded and on loopback only.
 
 Run:  python3 benchmarks/bench_cluster.py [--seconds 10] [--players 30] [--tables 6]
-                                          [--postgres URL] [--processes 1,2,3]
+                                          [--postgres URL] [--bus URL] [--processes 1,2,3]
 
 For 1, 2 and 3 processes (``croupier serve --node-name nK``) on the same database (wiped), each
 process opens its share of ``--tables`` Ponto e Banca/Macau tables (so it runs them: a table is
@@ -10,6 +10,10 @@ the processes, each seated at one table of its process and betting there over HT
 in flight (closed loop). Reported per process count: acknowledged bets/s (a bet is acknowledged once
 its stake is committed; the tables settle every second), acknowledgement p50/p99, and the CPU
 the server processes used per bet.
+
+Every process joins the bus (``--bus``, NATS; docs/deploy.md): with 2 processes or more each
+table is also watched over a WebSocket on its own process and on another one, and the delay
+between the two receiving the same event is the bus's cost to a watcher (p50, p99).
 
 With 2 processes or more, the same 2-process run again with every player connected to the
 process that does not run its table (every bet forwarded, server/forwarding.py): the cost of a
@@ -57,10 +61,11 @@ def wipe(url: str) -> None:
     engine.dispose()
 
 
-def serve(url: str, node: str) -> tuple[subprocess.Popen[bytes], str]:
+def serve(url: str, node: str, bus: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     command = [sys.executable, "-m", "croupier", "serve", "--database", url, "--no-demo"]
     command += ["--port", str(port), "--operator-token", TOKEN, "--node-name", node]
+    command += ["--bus", bus]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -95,11 +100,32 @@ async def bettor(
                 out.append(time.perf_counter() - start)
 
 
+async def watcher(base: str, table: int, until: float, seen: dict[str, float]) -> None:
+    """Each message of the table's WebSocket at ``base``, with when it came."""
+    import websockets
+
+    url = base.replace("http", "ws") + f"/tables/{table}/ws"
+    async with websockets.connect(url, open_timeout=10) as socket:
+        while (left := until - time.monotonic()) > 0:
+            try:
+                text = await asyncio.wait_for(socket.recv(), left)
+            except TimeoutError:
+                return
+            seen.setdefault(str(text), time.perf_counter())
+
+
 def measure(
-    url: str, processes: int, players: int, tables: int, seconds: float, forward: bool = False
+    url: str,
+    processes: int,
+    players: int,
+    tables: int,
+    seconds: float,
+    forward: bool = False,
+    bus: str = "",
 ) -> dict[str, Any]:
     wipe(url)
-    servers = [serve(url, f"n{k + 1}") for k in range(processes)]
+    bus = f"{bus}/bench{os.getpid()}x{processes}{'f' if forward else ''}"
+    servers = [serve(url, f"n{k + 1}", bus) for k in range(processes)]
     try:
         owned: list[list[int]] = [[] for _ in servers]
         for t in range(tables):  # each process opens (and so runs) its share
@@ -138,10 +164,24 @@ def measure(
             seated.append((door, headers, [table]))
         cpu = [cpu_seconds(process.pid) for process, _ in servers]
         latencies: list[float] = []
+        # each table watched on its own process and on the next one (through the bus)
+        watched = [
+            (servers[k][1], servers[(k + 1) % processes][1], t)
+            for k in range(processes)
+            for t in owned[k]
+        ] if processes > 1 and not forward else []  # fmt: skip
+        arrivals: list[tuple[dict[str, float], dict[str, float]]] = [({}, {}) for _ in watched]
 
         async def run() -> None:
             until = time.monotonic() + seconds
-            await asyncio.gather(*(bettor(b, h, t, until, latencies) for b, h, t in seated))
+            await asyncio.gather(
+                *(bettor(b, h, t, until, latencies) for b, h, t in seated),
+                *(watcher(own, t, until, arrivals[n][0]) for n, (own, _o, t) in enumerate(watched)),
+                *(
+                    watcher(other, t, until, arrivals[n][1])
+                    for n, (_w, other, t) in enumerate(watched)
+                ),
+            )
 
         wall = time.perf_counter()
         asyncio.run(run())
@@ -152,6 +192,19 @@ def measure(
             process.kill()
             process.wait()
     latencies.sort()
+    delays = sorted(
+        (there[text] - here[text]) * 1000
+        for here, there in arrivals
+        for text in here.keys() & there.keys()
+        if '"type":"table"' not in text  # the views differ by when each was asked
+    )
+    bus_delay = {}
+    if delays:
+        bus_delay = {
+            "events_compared": len(delays),
+            "bus_delay_p50_ms": round(statistics.median(delays), 2),
+            "bus_delay_p99_ms": round(delays[int(0.99 * (len(delays) - 1))], 2),
+        }
     return {
         "processes": processes,
         "forwarded": forward,
@@ -161,6 +214,7 @@ def measure(
         if latencies
         else None,
         "server_cpu_us_per_bet": round(used / max(1, len(latencies)) * 1e6),
+        **bus_delay,
     }
 
 
@@ -171,13 +225,14 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=6)
     parser.add_argument("--processes", default="1,2,3")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--bus", default="nats://127.0.0.1:4222")
     args = parser.parse_args()
     counts = [int(n) for n in args.processes.split(",")]
     if args.seconds <= 0 or args.players < 1 or args.tables < max(counts) or min(counts) < 1:
         parser.error("--seconds > 0, --players >= 1, --tables >= the most processes")
     results = []
     for n in counts:
-        result = measure(args.postgres, n, args.players, args.tables, args.seconds)
+        result = measure(args.postgres, n, args.players, args.tables, args.seconds, bus=args.bus)
         print(json.dumps(result), flush=True)
         results.append(result)
     one = results[0]["acked_bets_per_s"] or 1
@@ -185,7 +240,9 @@ def main() -> None:
         print(f"{r['processes']} process(es): {r['acked_bets_per_s'] / one:.2f} x the first")
     if max(counts) >= 2:  # every bet sent to the other process, against the local run above
         local = next(r for r in results if r["processes"] == 2)
-        forwarded = measure(args.postgres, 2, args.players, args.tables, args.seconds, True)
+        forwarded = measure(
+            args.postgres, 2, args.players, args.tables, args.seconds, True, args.bus
+        )
         print(json.dumps(forwarded), flush=True)
         print(
             "2 processes, every bet forwarded: "

@@ -11,7 +11,7 @@ estabelecido" (after the prizes are paid the pool is reduced accordingly, and wh
 left it restarts at the set minimum). With a linked pool "the jackpot" is the one pool every
 linked table feeds: a royal flush at one table wins what the other tables' hands put in too.
 Two tables hitting it at the same moment are paid in the order their rounds settle, each on the
-pool the one before left (choice T16, docs/choices.md).
+pool the one before left (choice J11, docs/choices.md).
 
 The preset's jackpot (macau-stud-2004.toml): a 20.00 MOP ticket of which 20% goes to the pool,
 a seed of 200,000.00 MOP, a royal flush's fixed sum 200,000.00 MOP. Two processes (two servers,

@@ -59,6 +59,12 @@ def bus_address(url: str) -> tuple[str, str]:
     return urlunsplit((parts.scheme, parts.netloc, "", "", "")), prefix
 
 
+def _quiet(task: asyncio.Task[Any]) -> None:
+    """A background unsubscription's outcome, read (the connection may be closing)."""
+    if not task.cancelled():
+        task.exception()
+
+
 class Bus:
     """One NATS connection: this process's tables' events out, the followed tables' in."""
 
@@ -72,6 +78,7 @@ class Bus:
         self.dropped = 0
         self._sender: asyncio.Task[None] | None = None
         self._subscriptions: dict[int, Any] = {}
+        self._following = asyncio.Lock()  # one subscription per table, however many ask
 
     def subject(self, table_id: int) -> str:
         return f"{self.prefix}.table.{table_id}"
@@ -109,22 +116,26 @@ class Bus:
     async def follow(self, table_id: int) -> None:
         """Receive table ``table_id``'s events from now on (returns once NATS has the
         subscription, so no event published after this returns is missed)."""
-        if table_id in self._subscriptions:
-            return
 
         async def received(message: Any) -> None:
             node, seq, to, text = opened(message.data)
             if self.deliver is not None:
                 self.deliver(table_id, node, seq, to, text)
 
-        self._subscriptions[table_id] = await self.nc.subscribe(self.subject(table_id), cb=received)
-        await self.nc.flush()
+        async with self._following:
+            if table_id not in self._subscriptions:
+                self._subscriptions[table_id] = await self.nc.subscribe(
+                    self.subject(table_id), cb=received
+                )
+            await self.nc.flush()  # what was asked of NATS before is done
 
-    async def unfollow(self, table_id: int) -> None:
+    def unfollow(self, table_id: int) -> None:
+        """No more events of table ``table_id`` (at once: a later :meth:`follow` subscribes
+        afresh)."""
         subscription = self._subscriptions.pop(table_id, None)
         if subscription is not None:
-            with contextlib.suppress(Exception):
-                await subscription.unsubscribe()
+            task = asyncio.get_running_loop().create_task(subscription.unsubscribe())
+            task.add_done_callback(_quiet)
 
     async def close(self) -> None:
         if self._sender is not None:

@@ -145,8 +145,7 @@ class Relay:
         stream.watchers.discard(watcher)
         if not stream.watchers:
             del self.streams[table_id]
-            task = asyncio.get_running_loop().create_task(self.bus.unfollow(table_id))
-            task.add_done_callback(lambda _t: None)
+            self.bus.unfollow(table_id)
 
     async def _view(self, table_id: int, url: str, authorization: str | None) -> dict[str, Any]:
         headers = {FORWARDED: self.casino.node}

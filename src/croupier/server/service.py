@@ -219,6 +219,8 @@ class Casino:
             self.ledger.transfer(bank, account, top_up, "demo_points", f"player:{player.id}")
 
     async def _run_table(self, table_id: int, config: TableConfig) -> Table:
+        if self.relay is not None:  # watchers here that followed it elsewhere: read it afresh
+            self.relay.break_off(table_id)
         table = Table(
             table_id,
             config,

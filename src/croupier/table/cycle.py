@@ -72,7 +72,7 @@ class Cycle(TableState):
         """Settle the dealt round. A linked jackpot's pool (shared with tables other processes
         may run) is read, locked, in the transaction that settles the round: its prizes are
         those of the pool as the other tables' rounds left it, and two rounds that hit it at
-        once are paid one after the other, each on the pool the one before left (choice T16)."""
+        once are paid one after the other, each on the pool the one before left (choice J11)."""
         if self.config.linked_jackpot and self.accounts.pool is not None:
             return await self._finish(rnd, None, "settled", None)
         return await self._finish(rnd, rnd.settle(), "settled", None)
