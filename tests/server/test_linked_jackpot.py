@@ -38,6 +38,7 @@ SEED = 200_000_00
 CONTRIBUTION = 20_00 * 20 // 100  # art. 10 as the preset sets it: 20% of each 20.00 ticket
 NOTHING = "2H 3C 4D 5H 6S 7D 8C 9H JS QD"  # player 2 4 6 8 J, dealer 3 5 7 9 Q: no jackpot hand
 ROYAL = "AS 2C KS 3D QS 5H JS 7D TS 9C"  # player's royal flush; the dealer does not qualify
+ROYAL_BACCARAT = "AS KS QS JS TS 2H"  # P1 B1 P2 B2, the player's third card, the banker's
 
 
 def _cards(*rounds_dealt: str) -> StackedCards:
@@ -225,6 +226,42 @@ def test_two_tables_of_one_process_share_a_linked_pool(database_url: str) -> Non
         )
         assert other.status_code == 422  # a baccarat jackpot is not the stud one
         assert "differs" in other.json()["detail"]["message"]
+        assert server.audit()["balanced"]
+    finally:
+        server.stop()
+
+
+def test_a_baccarat_royal_flush_wins_the_linked_pool(database_url: str) -> None:
+    """Macau baccarat, Despacho 2/2009, art. 17(5): "Os prémios «jackpot» da combinação «naipe
+    real» («royal flush») da Modalidade A ... correspondem à totalidade do valor acumulado no
+    «jackpot»" (Modality A's royal flush wins the whole accumulated jackpot): with a link, what
+    every table of the link accumulated. The preset: a 50.00 MOP ticket, 15% to the pool (7.50,
+    8.00 in the players' favour at the table's whole-pataca rounding), a seed of 1,000,000.00."""
+    seed, contribution = 1_000_000_00, 8_00
+    # left: P 2H 7C = 9, B 3D 5S = 8, no jackpot combination; right: P AS QS, B KS JS, the
+    # player's third card TS: the first five cards are a royal flush (art. 13(1)4)(3)A.i)
+    server = RunningServer(
+        database_url,
+        stacked={"left": _cards("2H 3D 7C 5S", "2H 3D 7C 5S"), "right": _cards(ROYAL_BACCARAT)},
+    )
+    try:
+        tables = {}
+        for name in ("left", "right"):
+            made = server.open_table(
+                name=name, ruleset="macau-2009-jackpot-a", betting_seconds=10, pause_seconds=0,
+                linked_jackpot="dragon",
+            )  # fmt: skip
+            tables[name] = made["id"]
+        ana = _player(server, "ana", tables["left"])
+        bruno = _player(server, "bruno", tables["right"])
+        for _ in range(2):
+            assert server.bet(tables["left"], ana, "player", 100_00).status_code == 201
+            assert server.bet(tables["left"], ana, "jackpot", 50_00).status_code == 201
+            server.advance(10)
+        assert server.bet(tables["right"], bruno, "player", 100_00).status_code == 201
+        assert server.bet(tables["right"], bruno, "jackpot", 50_00).status_code == 201
+        server.advance(10)
+        assert _jackpot_paid(server, tables["right"]) == seed + 3 * contribution
         assert server.audit()["balanced"]
     finally:
         server.stop()
