@@ -65,7 +65,8 @@ def serve(url: str, node: str, bus: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     command = [sys.executable, "-m", "croupier", "serve", "--database", url, "--no-demo"]
     command += ["--port", str(port), "--operator-token", TOKEN, "--node-name", node]
-    command += ["--bus", bus]
+    if bus:
+        command += ["--bus", bus]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -124,7 +125,8 @@ def measure(
     bus: str = "",
 ) -> dict[str, Any]:
     wipe(url)
-    bus = f"{bus}/bench{os.getpid()}x{processes}{'f' if forward else ''}"
+    if bus:  # each run's own subjects
+        bus = f"{bus}/bench{os.getpid()}x{processes}{'f' if forward else ''}"
     servers = [serve(url, f"n{k + 1}", bus) for k in range(processes)]
     try:
         owned: list[list[int]] = [[] for _ in servers]
@@ -225,7 +227,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=6)
     parser.add_argument("--processes", default="1,2,3")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
-    parser.add_argument("--bus", default="nats://127.0.0.1:4222")
+    parser.add_argument("--bus", default="nats://127.0.0.1:4222", help="'' for none")
     args = parser.parse_args()
     counts = [int(n) for n in args.processes.split(",")]
     if args.seconds <= 0 or args.players < 1 or args.tables < max(counts) or min(counts) < 1:
@@ -238,6 +240,15 @@ def main() -> None:
     one = results[0]["acked_bets_per_s"] or 1
     for r in results:
         print(f"{r['processes']} process(es): {r['acked_bets_per_s'] / one:.2f} x the first")
+    if args.bus:  # the first count again with no bus: what publishing every event costs
+        bare = measure(args.postgres, counts[0], args.players, args.tables, args.seconds)
+        print(json.dumps(bare), flush=True)
+        with_bus = results[0]
+        print(
+            f"{counts[0]} process(es) without the bus: {bare['acked_bets_per_s']} bets/s, "
+            f"{bare['server_cpu_us_per_bet']} us CPU a bet "
+            f"(with: {with_bus['acked_bets_per_s']}, {with_bus['server_cpu_us_per_bet']})"
+        )
     if max(counts) >= 2:  # every bet sent to the other process, against the local run above
         local = next(r for r in results if r["processes"] == 2)
         forwarded = measure(

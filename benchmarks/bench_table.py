@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import statistics
@@ -60,6 +61,8 @@ async def measure(url: str, players: int, bets: int, ruleset: str) -> dict[str, 
         engine.dispose()
     casino = Casino(url, clock=ManualClock(), defaults=False)
     await casino.start()
+    gc.collect()  # as `croupier serve` does once started (server/collector.py): the start-up
+    gc.freeze()  # heap (what was imported) is kept out of the collections during play
     try:
         kind, overrides = RULESETS[ruleset]
         config = TableConfig(
