@@ -69,6 +69,17 @@ class Listener:
         self.thread.join(5)
 
 
+def _fast_table(base: str) -> int:
+    """A table opened at ``base`` (whose process then runs it) with one-second windows."""
+    made = httpx.post(
+        f"{base}/tables",
+        json={"name": "t", "betting_seconds": 1, "pause_seconds": 0},
+        headers=OPERATOR,
+    )
+    assert made.status_code == 201, made.text
+    return int(made.json()["id"])
+
+
 def _contiguous_in(part: list[str], whole: list[str]) -> bool:
     if not part:
         return False
@@ -84,12 +95,7 @@ def test_a_watcher_on_another_process_sees_every_event_in_order() -> None:
     b, b_base = _serve(POSTGRES_URL, "b", bus)
     listeners: list[Listener] = []
     try:
-        made = httpx.post(
-            f"{a_base}/tables",
-            json={"name": "t", "betting_seconds": 1, "pause_seconds": 0},
-            headers=OPERATOR,
-        )
-        table = made.json()["id"]  # a opened it: a runs it
+        table = _fast_table(a_base)  # a opened it: a runs it
         made_player = httpx.post(f"{a_base}/players", json={"name": "ana"}, headers=OPERATOR)
         token = made_player.json()["token"]
         ana = {"Authorization": f"Bearer {token}"}
@@ -162,12 +168,7 @@ def test_a_watcher_whose_table_moves_is_sent_to_reconnect_and_resumes_it() -> No
     c, _c_base = _serve(POSTGRES_URL, "c", bus)
     listeners: list[Listener] = []
     try:
-        made = httpx.post(
-            f"{a_base}/tables",
-            json={"name": "t", "betting_seconds": 1, "pause_seconds": 0},
-            headers=OPERATOR,
-        )
-        table = made.json()["id"]
+        table = _fast_table(a_base)
         httpx.post(f"{a_base}/players", json={"name": "ana"}, headers=OPERATOR)
         httpx.post(f"{a_base}/players/ana/deposits", json={"amount": 100_00}, headers=OPERATOR)
         watcher = Listener(b_base, table)

@@ -42,14 +42,21 @@ def _cluster(base: str) -> dict[int, str]:
 
 
 def _bettor(
-    bases: dict[str, str], headers: dict[str, str], seed: int, stop: threading.Event
+    bases: dict[str, str],
+    headers: dict[str, str],
+    seed: int,
+    stop: threading.Event,
+    home: str | None = None,
 ) -> None:
-    """Bets at random tables, each sent to the process that runs it."""
+    """Bets at random tables, each sent to the process that runs it; or, with ``home``, every
+    bet sent to that one process (forwarded to the table's: a player connected to any process),
+    and to another live one when it dies (as a reverse proxy would)."""
     rng = random.Random(seed)
     clients = {node: httpx.Client(base_url=base, timeout=5) for node, base in bases.items()}
     owners: dict[int, str] = {}
+    alive = set(bases)
     while not stop.is_set():
-        if not owners:
+        if home is None and not owners:
             for base in bases.values():
                 try:
                     owners = _cluster(base)
@@ -60,7 +67,7 @@ def _bettor(
                 time.sleep(0.2)
                 continue
         table = rng.randint(1, TABLES)
-        node = owners.get(table)
+        node = home if home is not None else owners.get(table)
         if node is None:
             owners = {}
             continue
@@ -74,6 +81,9 @@ def _bettor(
                 owners = {}  # the table moved
         except httpx.HTTPError:
             owners = {}  # the process is gone: ask who runs the table now
+            if home is not None:
+                alive.discard(home)
+                home = rng.choice(sorted(alive)) if alive else home
             time.sleep(0.1)
     for client in clients.values():
         client.close()
@@ -121,8 +131,13 @@ def test_a_killed_process_s_tables_run_elsewhere_within_ten_seconds(seed: int) -
         assert set(_cluster(procs["b"][1]).values()) == {"a"}
         bases = {node: base for node, (_p, base) in procs.items()}
         stop = threading.Event()
+        # half the players bet through the table's own process, half through one process of
+        # their own (a player connected to any process: their bets forwarded)
         threads = [
-            threading.Thread(target=_bettor, args=(bases, h, seed * 10 + i, stop))
+            threading.Thread(
+                target=_bettor,
+                args=(bases, h, seed * 10 + i, stop, sorted(bases)[i % 3] if i % 2 else None),
+            )
             for i, h in enumerate(players)
         ]
         for thread in threads:
