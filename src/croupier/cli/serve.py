@@ -84,7 +84,8 @@ def serve_command(
             bus=bus or None,
         )
     except RuleViolation as error:
-        typer.echo(f"error: --{error.field.replace('node', 'node-name')}: {error}", err=True)
+        flag = "node-name" if error.field == "node" else error.field
+        typer.echo(f"error: --{flag}: {error.message} ({error.rule})", err=True)
         raise typer.Exit(2) from None
     except ValueError as error:  # a --bus that is no NATS URL
         typer.echo(f"error: {error}", err=True)

@@ -31,6 +31,7 @@ from urllib.parse import urlsplit, urlunsplit
 log = logging.getLogger(__name__)
 
 PREFIX = re.compile(r"[A-Za-z0-9_-]{1,40}")
+START_SECONDS = 10.0  # how long a starting process waits for the bus
 MAX_OUTBOX = 100_000  # events waiting for the bus; past it they are dropped (followers resync)
 
 #: what a follower is given: the table, the sending node, its sequence number, to whom, the text
@@ -87,12 +88,17 @@ class Bus:
         import nats  # imported only by a process that joins a bus
 
         self.deliver = deliver
-        self.nc = await nats.connect(
+        connecting = nats.connect(
             self.server,
             name=f"croupier:{self.node}",
-            max_reconnect_attempts=-1,  # a follower resyncs its watchers after a gap
+            max_reconnect_attempts=-1,  # once connected; a follower resyncs after a gap
             reconnect_time_wait=0.5,
+            connect_timeout=2,
         )
+        try:  # the first connection: a process whose bus is away does not start
+            self.nc = await asyncio.wait_for(connecting, START_SECONDS)
+        except (Exception, TimeoutError) as error:
+            raise RuntimeError(f"--bus {self.server}: no NATS server answers") from error
         self._sender = asyncio.create_task(self._send_forever(), name="bus-sender")
 
     def publish(self, table_id: int, seq: int, to: str | None, text: str) -> None:

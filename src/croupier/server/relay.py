@@ -126,6 +126,11 @@ class Relay:
         try:
             await self.bus.follow(table_id)  # first: nothing after the view is missed
             view = await self._view(table_id, url, authorization)
+        except Exception as error:  # the bus or the table's process is away: try again
+            self.leave(table_id, watcher)
+            if isinstance(error, Unavailable):
+                raise
+            raise Unavailable(table_id) from error
         except BaseException:
             self.leave(table_id, watcher)
             raise

@@ -22,7 +22,7 @@ from croupier.errors import RuleViolation
 from croupier.games.registry import jackpot_terms, table_currency, table_seats
 from croupier.people import Player
 from croupier.rng import RandomSource
-from croupier.server.bus import Bus
+from croupier.server.bus import Bus, bus_address
 from croupier.server.forwarding import Peers
 from croupier.server.hub import Hub
 from croupier.server.idempotency import Answers
@@ -133,6 +133,8 @@ class Casino:
         self.tables: dict[int, Table] = {}
         self.lock = ServerLock(self.engine)  # SQLite: one process; PostgreSQL: start-ups in turn
         self.claims = TableClaims(self.engine, self.node)  # the tables this process runs
+        if self.bus is not None:
+            bus_address(self.bus)  # a URL that is no NATS URL: refused first, naming it
         if self.bus is not None and not self.claims.shared:
             raise RuleViolation(
                 "bus", "a bus joins processes on one PostgreSQL database: not SQLite", "deploy.md"
