@@ -20,6 +20,7 @@ each with its own claims connection: two nodes) on one PostgreSQL database, stac
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -30,7 +31,7 @@ from sqlalchemy import func, select
 from croupier.shoe import StackedCards
 from croupier.store.database import connect
 from croupier.store.schema import accounts, rounds
-from tests.server.conftest import POSTGRES_URL, RunningServer, clean_postgres
+from tests.server.conftest import POSTGRES_URL, RunningServer, clean_postgres, receive_until
 
 two_processes = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
 
@@ -265,3 +266,36 @@ def test_a_baccarat_royal_flush_wins_the_linked_pool(database_url: str) -> None:
         assert server.audit()["balanced"]
     finally:
         server.stop()
+
+
+def _refresh(server: RunningServer) -> None:
+    """What the process does every second (JACKPOT_SECONDS), done now (the tests' clock is
+    manual, so the loop does not run)."""
+    loop = next(iter(server.casino.tables.values()))._task.get_loop()  # type: ignore[union-attr]
+    asyncio.run_coroutine_threadsafe(server.casino.refresh_jackpots(), loop).result(10)
+
+
+@two_processes
+def test_the_jackpot_display_shows_the_pool_other_processes_tables_feed(
+    two_nodes: Callable[[StackedCards, StackedCards], Nodes],
+) -> None:
+    """Macau stud art. 1(4): "O material do «stud poker» inclui: ... Um sistema e expositor
+    electrónico do «jackpot progressivo»" (the equipment includes an electronic system and
+    display of the progressive jackpot). A linked table's display shows the one pool: what
+    the other process's table put in reaches this table's view and its watchers."""
+    a, b = two_nodes(_cards(NOTHING, NOTHING), _cards(NOTHING))
+    left, right = _table(a, "left"), _table(b, "right")
+    assert a.view(left)["jackpot"] == b.view(right)["jackpot"] == SEED
+    ana = _player(a, "ana", left)
+    watcher = b.watch(right)
+    receive_until(watcher, "table")
+    for _ in range(2):
+        _bet_both(a, left, ana)
+        a.advance(10)
+        _raise(a, left, ana)
+    assert a.view(left)["jackpot"] == SEED + 2 * CONTRIBUTION  # its own rounds, at once
+    assert b.view(right)["jackpot"] == SEED  # not read again yet
+    _refresh(b)
+    told = receive_until(watcher, "jackpot")[-1]
+    assert told["pool"] == SEED + 2 * CONTRIBUTION == b.view(right)["jackpot"]
+    watcher.close()

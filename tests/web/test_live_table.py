@@ -138,8 +138,14 @@ def test_stud_categories_in_words_and_a_result_line(browser: Browser, stage: Sta
     table = _stud_table(stage)
     page = new_page(browser)
     headers = _join(page, stage, "Sofia", table["id"])
+    # Macau stud art. 1(4): the equipment includes "Um sistema e expositor electrónico do
+    # «jackpot progressivo»" (an electronic display of the progressive jackpot)
+    before = stage.http.get(f"/tables/{table['id']}").json()["jackpot"]
+    expect(page.locator("#jackpot")).to_have_text(f"Jackpot {points(before)}")
     page.click("#area-ante")
     expect(page.locator("#stake-ante")).not_to_have_text("")
+    page.click("#area-jackpot")  # the ticket: part of it goes to the pool (art. 10)
+    expect(page.locator("#stake-jackpot")).not_to_have_text("")
     stage.advance(table["betting_seconds"])
     expect(page.locator("#decisions")).to_be_visible()
     told = page.locator("#you-total").inner_text()  # the category, before the result
@@ -156,6 +162,9 @@ def test_stud_categories_in_words_and_a_result_line(browser: Browser, stage: Sta
         head = f"Your {told} {verb} the dealer's {dealer}"
     expect(page.locator("#hand-results li").first).to_have_text(head)
     expect(page.locator("#hand-results li").nth(1)).to_contain_text("Ante")
+    after = stage.http.get(f"/tables/{table['id']}").json()["jackpot"]
+    assert after != before  # the ticket's share went in (or a prize came out)
+    expect(page.locator("#jackpot")).to_have_text(f"Jackpot {points(after)}")
 
 
 def test_blackjack_hint_and_a_result_line_per_hand(browser: Browser, tmp_path: Path) -> None:

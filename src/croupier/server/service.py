@@ -46,6 +46,7 @@ from croupier.table.runtime import Table
 DEMO_FUNDS = 10_000_00  # points a demo player starts with (rules 37-38: never money)
 TICK_SECONDS = 0.1
 CLAIM_SECONDS = 1.0  # how often a process shows it lives and looks for tables whose owner died
+JACKPOT_SECONDS = 1.0  # how often a linked jackpot's display is read again from the database
 NODE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 log = logging.getLogger(__name__)
 
@@ -146,6 +147,7 @@ class Casino:
         self.recovered: list[int] = []
         self._ticker: asyncio.Task[None] | None = None
         self._claimer: asyncio.Task[None] | None = None
+        self._jackpots: asyncio.Task[None] | None = None
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -169,6 +171,7 @@ class Casino:
         self.clock.on_change(moved)
         if isinstance(self.clock, SystemClock):
             self._ticker = asyncio.create_task(self._tick_forever())
+            self._jackpots = asyncio.create_task(self._jackpots_forever())
             if self.claims.shared:
                 self._claimer = asyncio.create_task(self._claim_forever())
 
@@ -270,6 +273,27 @@ class Casino:
             except Exception:
                 log.exception("node %s: taking free tables failed; trying again", self.node)
 
+    async def refresh_jackpots(self) -> None:
+        """Each linked table here shows its pool as the database holds it: the other tables of
+        its link, on any process, change it (one read of each linked pool, however many tables
+        here show it)."""
+        linked = [t for t in self.tables.values() if t.config.linked_jackpot]
+        pools = sorted({t.accounts.pool for t in linked if t.accounts.pool is not None})
+        if not pools:
+            return
+        balances = await asyncio.to_thread(lambda: {p: self.ledger.balance(p) for p in pools})
+        for table in linked:
+            if table.accounts.pool is not None:
+                table.show_jackpot(balances[table.accounts.pool])
+
+    async def _jackpots_forever(self) -> None:
+        while True:
+            await asyncio.sleep(JACKPOT_SECONDS)
+            try:
+                await self.refresh_jackpots()
+            except Exception:  # the database is away for a moment: the display waits
+                log.warning("the linked jackpots' display could not be read; trying again")
+
     def cluster(self) -> dict[str, Any]:
         """The processes serving this database and the tables each runs (``GET /cluster``)."""
         nodes = self.claims.nodes()
@@ -298,7 +322,7 @@ class Casino:
             self._tick_all()
 
     async def stop(self) -> None:
-        for task in (self._ticker, self._claimer):
+        for task in (self._ticker, self._claimer, self._jackpots):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

@@ -137,6 +137,7 @@ class Cycle(TableState):
             "house_result": settlement.house_result,
         }
         self.publish(summary, None)
+        self.show_jackpot(self.game.jackpot_pool)  # the pool this round left
         self._after_window(bettors)
         for seat in [s for s in self.seats.values() if s.leaving]:
             await self._end_session(seat, "player")

@@ -102,6 +102,7 @@ class Table(Sessions, Cycle, Decisions, View):
         self.decides_by: float | None = None  # when undecided hands take the default decision
         self._asked: dict[str, Any] = {}  # the felt as it was when decisions were last asked
         self.round_id = 0
+        self.jackpot_shown: int | None = None  # the progressive jackpot's display (view.py)
         self._ended: tuple[int, int, dict[str, Any]] = (0, 0, {})  # the last round written
         self.journaled = 0
         self._task: asyncio.Task[None] | None = None
@@ -118,6 +119,7 @@ class Table(Sessions, Cycle, Decisions, View):
             self.id, self.currency, seed, self.config.linked_jackpot
         )
         self.game = table_game(self.rules, self.source, jackpot_pool=pool, cards=self.cards)
+        self.jackpot_shown = pool
         now = self.clock.now()
         for s in sessions:
             self.seats[s.player.name] = Seat(

@@ -63,6 +63,8 @@ class TableState:
     decides_by: float | None
     _asked: dict[str, Any]
     round_id: int
+    _ended: tuple[int, int, dict[str, Any]]  # the last round written: id, number, result
+    jackpot_shown: int | None  # the progressive jackpot's display
     journaled: int
     _ending: list[Seat]
     _unpublished: list[dict[str, Any]]
@@ -137,3 +139,5 @@ class TableState:
         async def _check_inactivity(self, now: float) -> None: ...  # sessions
 
         def _publish_bets(self) -> None: ...  # the actor
+
+        def show_jackpot(self, pool: int | None) -> None: ...  # the view

@@ -52,4 +52,16 @@ class View(TableState):
             ],
             "cut_card_out": self.game.cut_card_out,
             "minimum_bet": self.information.get("minimum_bet"),
+            "jackpot": self.jackpot_shown,
         }
+
+    def show_jackpot(self, pool: int | None) -> None:
+        """The progressive jackpot's display (Macau stud art. 1(4): "Um sistema e expositor
+        electrónico do «jackpot progressivo»", an electronic system and display of the
+        progressive jackpot): the pool as last known, told to the table when it changes: after
+        each of its rounds, and for a linked pool whenever another table's round changed it
+        (``Casino.refresh_jackpots``)."""
+        if pool is None or pool == self.jackpot_shown:
+            return
+        self.jackpot_shown = pool
+        self.publish({"type": "jackpot", "pool": pool}, None)

@@ -60,6 +60,15 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   const countdown = el("span", { class: "countdown", id: "countdown", role: "timer", "aria-live": "off" }, "");
   const phase = el("span", { class: "phase", id: "phase" }, view.phase);
   const roundNo = el("span", { class: "round-no", id: "round-no" }, `Round ${view.round}`);
+  // the progressive jackpot's display (Macau stud art. 1(4)); a linked pool's is every linked
+  // table's, whichever process runs it
+  const jackpot = el("span", { class: "jackpot-meter", id: "jackpot", role: "status", hidden: view.jackpot == null }, "");
+  const showJackpot = (pool) => {
+    if (pool == null) return;
+    jackpot.hidden = false;
+    jackpot.textContent = `Jackpot ${money(pool)}`;
+  };
+  showJackpot(view.jackpot);
   const cut = el("span", { class: "cut", id: "cut", hidden: !view.cut_card_out }, "cut card out: last round(s) of the shoe");
   const shoe = el("div", { class: "shoe", title: "the shoe", "aria-label": "the shoe" }, el("div", { class: "shoe-body" }), cut);
   const felt = FELTS[info.game]({ decide, money, pause });
@@ -136,7 +145,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   app.append(el("section", { class: "table-view", "data-table": String(id) },
     el("div", { class: "table-head" },
       el("h1", {}, view.name, view.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
-      roundNo, phase, countdown, watch ? el("span", { class: "watching" }, "watching") : ""),
+      roundNo, phase, countdown, jackpot, watch ? el("span", { class: "watching" }, "watching") : ""),
     announcement, cloth,
     el("div", { class: "controls" }, watch ? "" : chips, watch ? "" : slip.node, dealButton, recallButton, historyButton, rulesButton, soundToggle(), leaveButton),
     link, errors, confirmation, messages, roads, dialog));
@@ -272,6 +281,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       case "table":
         view = event;
         renderSeats(event.seated);
+        showJackpot(event.jackpot);
         if (event.phase !== "result") { // the settled bets stay in view until the next window
           renderTotals(event.totals);
           renderMine(event.bets);
@@ -351,6 +361,9 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         messages.append(el("p", { class: `inactivity ${event.type}`, role: "alert" }, event.message, " ", end));
         break;
       }
+      case "jackpot":
+        showJackpot(event.pool);
+        break;
       case "announcement":
         messages.append(el("p", { class: "operator-message", role: "status" }, `Table: ${event.message}`));
         break;
