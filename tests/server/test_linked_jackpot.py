@@ -137,6 +137,9 @@ def test_a_royal_flush_wins_the_pool_the_other_process_s_table_fed(
     # 10(2)(1): 100% of the jackpot, which holds the left table's contributions and this hand's
     assert _jackpot_paid(b, right) == SEED + 4 * CONTRIBUTION
     assert _pool() == SEED  # 10(8): emptied, it restarts at its minimum
+    # the round's record says which pool it settled on and what it left
+    last = b.http.get(f"/tables/{right}/rounds/last", headers=b.operator).json()
+    assert last["result"]["jackpot_pool"] == {"before": SEED + 3 * CONTRIBUTION, "after": SEED}
     assert a.audit()["balanced"]
 
 

@@ -180,6 +180,14 @@ class Cycle(TableState):
                 )
             )
         result = rnd.result()
+        if status == "settled" and self.accounts.pool is not None and rnd.jackpot_pool is not None:
+            # the pool the round settled on and what it left, in its record: evidence a lab
+            # checks against the pool's postings (a linked pool's as locked: issue 20)
+            before = rnd.jackpot_pool
+            result = {
+                **result,
+                "jackpot_pool": {"before": before, "after": before + settlement.pool_change},
+            }
         settling = Settling(
             self.round_id,
             results,
