@@ -17,7 +17,8 @@ between the two receiving the same event is the bus's cost to a watcher (p50, p9
 
 With 2 processes or more, the same 2-process run again with every player connected to the
 process that does not run its table (every bet forwarded, server/forwarding.py): the cost of a
-forwarded command against a local one, in the same run.
+forwarded command against a local one, in the same run; forwarded as a NATS request with the
+bus, then over HTTP as processes with no bus forward.
 """
 
 from __future__ import annotations
@@ -166,12 +167,13 @@ def measure(
             seated.append((door, headers, [table]))
         cpu = [cpu_seconds(process.pid) for process, _ in servers]
         latencies: list[float] = []
-        # each table watched on its own process and on the next one (through the bus)
+        # each table watched on its own process and on the next one (through the bus; with no
+        # bus another process's table is refused at the handshake)
         watched = [
             (servers[k][1], servers[(k + 1) % processes][1], t)
             for k in range(processes)
             for t in owned[k]
-        ] if processes > 1 and not forward else []  # fmt: skip
+        ] if processes > 1 and not forward and bus else []  # fmt: skip
         arrivals: list[tuple[dict[str, float], dict[str, float]]] = [({}, {}) for _ in watched]
 
         async def run() -> None:
@@ -260,6 +262,15 @@ def main() -> None:
             f"{forwarded['acked_bets_per_s'] / (local['acked_bets_per_s'] or 1):.2f} x local, "
             f"p50 {local['ack_p50_ms']} -> {forwarded['ack_p50_ms']} ms"
         )
+        if args.bus:  # forwarded over HTTP instead (the path of processes with no bus)
+            over_http = measure(args.postgres, 2, args.players, args.tables, args.seconds, True)
+            print(json.dumps(over_http), flush=True)
+            print(
+                "2 processes, every bet forwarded over HTTP (no bus): "
+                f"{over_http['acked_bets_per_s'] / (local['acked_bets_per_s'] or 1):.2f} x local, "
+                f"{over_http['server_cpu_us_per_bet']} us CPU a bet "
+                f"(over the bus: {forwarded['server_cpu_us_per_bet']})"
+            )
 
 
 if __name__ == "__main__":

@@ -4,21 +4,28 @@ processes on one PostgreSQL database."""
 
 from __future__ import annotations
 
+import json
+
 import httpx
 import pytest
+from websockets.sync.client import connect as ws_connect
 
 from tests.server.conftest import POSTGRES_URL, clean_postgres
+from tests.server.test_bus import _bus
 from tests.server.test_cluster import _serve
 from tests.server.test_crash import OPERATOR
 
 pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
 
 
-def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own() -> None:
+@pytest.mark.parametrize("over", ["http", "bus"])
+def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own(over: str) -> None:
+    """Forwarded over HTTP (no bus) or as a NATS request (with one): the same answers."""
     assert POSTGRES_URL is not None
     clean_postgres(POSTGRES_URL)
-    a, a_base = _serve(POSTGRES_URL, "a")
-    b, b_base = _serve(POSTGRES_URL, "b")
+    bus = _bus() if over == "bus" else None
+    a, a_base = _serve(POSTGRES_URL, "a", bus)
+    b, b_base = _serve(POSTGRES_URL, "b", bus)
     try:
         made = httpx.post(
             f"{a_base}/tables",
@@ -66,6 +73,20 @@ def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own() -> None:
         for base in (a_base, b_base):
             lobby = httpx.get(f"{base}/tables", headers=ana).json()
             assert [row["id"] for row in lobby] == sorted([table, other])
+        # a table a opens now is found through b at once, though b read who runs what a
+        # moment ago (it answered 404 for up to a second)
+        assert httpx.get(f"{b_base}/tables/{table}", headers=ana).status_code == 200
+        fresh = httpx.post(
+            f"{a_base}/tables",
+            json={"name": "v", "betting_seconds": 60, "pause_seconds": 0},
+            headers=OPERATOR,
+        ).json()["id"]
+        assert httpx.get(f"{b_base}/tables/{fresh}", headers=ana).status_code == 200
+        watcher = ws_connect(b_base.replace("http", "ws") + f"/tables/{fresh}/ws",
+                             open_timeout=10) if bus else None  # fmt: skip
+        if watcher is not None:
+            assert json.loads(watcher.recv(10))["id"] == fresh
+            watcher.close()
         cluster = httpx.get(f"{b_base}/cluster", headers=OPERATOR).json()
         assert {n["name"]: n["url"] for n in cluster["nodes"]} == {"a": a_base, "b": b_base}
     finally:

@@ -83,6 +83,8 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     # a table another process runs: the request sent on to it (server/forwarding.py)
     app.add_middleware(Forwarder, peers=peers)
     app.add_middleware(BodyGuard)  # bounded, strict JSON bodies (server/guard.py)
+    if casino.relay is not None:  # it answers the requests other processes forward on the bus
+        casino.relay.app = app
     app.mount(
         "/web",
         StaticFiles(directory=str(resources.files("croupier.web"))),
@@ -453,7 +455,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         table_id = statement["table_id"]
         elsewhere = table_id not in casino.tables and casino.claims.shared
         if elsewhere and FORWARDED not in request.headers:  # its process ends it (issue 20)
-            await peers.refresh()
+            await peers.refresh(table_id)
             status, body = await peers.forward(
                 table_id, "POST", request.url.path, dict(request.headers), b""
             )

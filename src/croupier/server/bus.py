@@ -24,7 +24,7 @@ import contextlib
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -142,6 +142,27 @@ class Bus:
         if subscription is not None:
             task = asyncio.get_running_loop().create_task(subscription.unsubscribe())
             task.add_done_callback(_quiet)
+
+    async def answer_requests(self, handle: Callable[[bytes], Awaitable[bytes]]) -> None:
+        """Requests addressed to this process (``<prefix>.node.<node>``), each answered with
+        what ``handle`` makes of it: how another process forwards a command here."""
+
+        async def received(message: Any) -> None:
+            try:
+                reply = await handle(message.data)
+            except Exception:  # the request's own answer says what went wrong; this is a bug
+                log.exception("bus: a forwarded request failed")
+                reply = b"500\n{}"
+            await message.respond(reply)
+
+        await self.nc.subscribe(f"{self.prefix}.node.{self.node}", cb=received)
+        await self.nc.flush()
+
+    async def ask(self, node: str, data: bytes, timeout: float) -> bytes:
+        """A request to process ``node``, and its answer (an exception if none comes)."""
+        message = await self.nc.request(f"{self.prefix}.node.{node}", data, timeout=timeout)
+        answer: bytes = message.data
+        return answer
 
     async def close(self) -> None:
         if self._sender is not None:

@@ -28,10 +28,12 @@ if TYPE_CHECKING:
 TABLE_PATH = re.compile(r"/tables/(\d+)(?:/.*)?")
 FORWARDED = "x-croupier-forwarded"
 OWNER_SECONDS = 1.0  # how long who runs what, once read, is trusted
+UNKNOWN_SECONDS = 0.1  # how long a table found in no process, once read, is trusted
 NO_ANSWER = {
     "detail": {"message": "the table's process did not answer: try again", "rule": "deploy.md"}
 }
 NO_OWNER = {"detail": {"message": "the table is being taken over: try again", "rule": "deploy.md"}}
+ANSWER_SECONDS = 10.0  # how long a forwarded request waits for its answer
 #: the request headers a forwarded request keeps
 KEPT = ("authorization", "content-type", "idempotency-key", "x-reference", "accept")
 
@@ -46,13 +48,21 @@ class Peers:
         self.node_of: dict[int, str] = {}  # table: the name of the process running it
         self.urls: list[str] = []  # the other live processes
         self._until = 0.0
+        self._read_at = float("-inf")
         self._reading = asyncio.Lock()
         self._client: httpx.AsyncClient | None = None
 
-    async def refresh(self) -> None:
-        """Read who runs what again, if what was read is older than :data:`OWNER_SECONDS`."""
+    async def refresh(self, table_id: int | None = None) -> None:
+        """Read who runs what again, if what was read is older than :data:`OWNER_SECONDS`; or,
+        when ``table_id`` is not among the open tables read, older than :data:`UNKNOWN_SECONDS`
+        (a table another process opened a moment ago is found at once; a flood of unknown ids
+        costs at most a read every :data:`UNKNOWN_SECONDS`)."""
         async with self._reading:
-            if time.monotonic() < self._until:
+            now = time.monotonic()
+            fresh = now < self._until
+            if table_id is not None and table_id not in self.owners:
+                fresh = now < self._read_at + UNKNOWN_SECONDS
+            if fresh:
                 return
             casino = self.casino
             nodes = await asyncio.to_thread(casino.claims.nodes)
@@ -61,7 +71,8 @@ class Peers:
             self.node_of = {t: n.name for n in nodes for t in n.tables}
             self.owners = {t: url_of.get(t) for t, _n, _c, status in rows if status == "open"}
             self.urls = [n.url for n in nodes if n.name != casino.node and n.url]
-            self._until = time.monotonic() + OWNER_SECONDS
+            self._read_at = time.monotonic()
+            self._until = self._read_at + OWNER_SECONDS
 
     def forget(self) -> None:
         """Read again at the next request (an owner did not answer, or a table moved)."""
@@ -87,14 +98,21 @@ class Peers:
             return 503, json.dumps(NO_OWNER).encode()
         kept = {k: v for k, v in headers.items() if k in KEPT}
         kept[FORWARDED] = self.casino.node
+        relay, node = self.casino.relay, self.node_of.get(table_id)
         try:
-            answer = await self.http().request(method, url + path, headers=kept, content=body)
-        except httpx.HTTPError:
+            if relay is not None and node is not None:  # over the bus: NATS request/reply
+                status, content = opened_answer(
+                    await relay.bus.ask(node, envelope(method, path, kept, body), ANSWER_SECONDS)
+                )
+            else:
+                answer = await self.http().request(method, url + path, headers=kept, content=body)
+                status, content = answer.status_code, answer.content
+        except Exception:  # no answer (the process died, the bus or the network is away)
             self.forget()  # ask again who runs it
             return 503, json.dumps(NO_ANSWER).encode()
-        if answer.status_code == 404:
+        if status == 404:
             self.forget()  # it may have moved
-        return answer.status_code, answer.content
+        return status, content
 
     async def lobbies(self, authorization: str | None) -> list[dict[str, Any]]:
         """The lobby rows of the tables the other processes run, each as that process shows it
@@ -136,7 +154,7 @@ class Forwarder:
             await self.app(scope, receive, send)
             return
         table_id = int(match[1])
-        await peers.refresh()
+        await peers.refresh(table_id)
         if table_id not in peers.owners:
             await self.app(scope, receive, send)  # no such open table: the app's own 404
             return
@@ -145,6 +163,62 @@ class Forwarder:
         path = scope["path"] + (f"?{query}" if query else "")
         status, payload = await peers.forward(table_id, scope["method"], path, headers, body)
         await _reply(send, status, payload)
+
+
+def envelope(method: str, path: str, headers: dict[str, str], body: bytes) -> bytes:
+    """A request as the bus carries it: a JSON line (method, path with its query, headers),
+    then the body as it came."""
+    head = json.dumps({"m": method, "p": path, "h": headers}, separators=(",", ":"))
+    return head.encode() + b"\n" + body
+
+
+def opened_answer(data: bytes) -> tuple[int, bytes]:
+    status, _, body = data.partition(b"\n")
+    return int(status), body
+
+
+async def answer_here(app: ASGIApp, data: bytes) -> bytes:
+    """A request another process sent over the bus, answered by this process's app in process
+    (no socket, no HTTP parsing): its status line, then its body."""
+    head, _, body = data.partition(b"\n")
+    fields = json.loads(head)
+    path, _, query = str(fields["p"]).partition("?")
+    headers = [(str(k).encode("latin-1"), str(v).encode("latin-1")) for k, v in fields["h"].items()]
+    scope: Scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": str(fields["m"]),
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": query.encode("latin-1"),
+        "root_path": "",
+        "headers": headers,
+        "client": None,
+        "server": None,
+    }
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    status = 500
+    chunks: list[bytes] = []
+
+    async def send(message: Message) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = int(message["status"])
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    await app(scope, receive, send)
+    return f"{status}\n".encode() + b"".join(chunks)
 
 
 async def _body(receive: Receive) -> bytes:

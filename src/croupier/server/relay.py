@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import httpx
-
-from croupier.server.forwarding import FORWARDED, Peers
+from croupier.server.asgi import ASGIApp
+from croupier.server.forwarding import Peers, answer_here
 from croupier.server.hub import Watcher
 
 if TYPE_CHECKING:
@@ -63,10 +63,14 @@ class Relay:
         self.bus = bus
         self.streams: dict[int, Stream] = {}
         self.broken = 0  # streams that broke off (their watchers sent to reconnect)
+        self.app: ASGIApp | None = None  # this process's app, which answers forwarded requests
         self._checker: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.bus.start(self.received)
+        if self.app is not None:  # requests for this process's tables, forwarded on the bus
+            app = self.app
+            await self.bus.answer_requests(lambda data: answer_here(app, data))
         self._checker = asyncio.create_task(self._check_forever(), name="relay-check")
 
     async def close(self) -> None:
@@ -79,7 +83,7 @@ class Relay:
     async def owner(self, table_id: int) -> str | None:
         """The URL of the process running table ``table_id``; None: no such open table;
         :class:`Unavailable` when it has no process now (its owner just died)."""
-        await self.peers.refresh()
+        await self.peers.refresh(table_id)
         if table_id not in self.peers.owners:
             return None
         url = self.peers.owners[table_id]
@@ -115,9 +119,9 @@ class Relay:
 
     # -- watchers ---------------------------------------------------------------------------
     async def watch(
-        self, table_id: int, url: str, player: str | None, authorization: str | None
+        self, table_id: int, player: str | None, authorization: str | None
     ) -> tuple[Watcher, dict[str, Any], int]:
-        """A watcher of table ``table_id`` (run at ``url``), holding the table's events, the
+        """A watcher of table ``table_id`` (run by another process), holding the table's events, the
         table's view and the number of its last event the view holds (``Hub.release`` then);
         :class:`Unavailable` if its process does not answer."""
         stream = self.streams.setdefault(table_id, Stream())
@@ -125,7 +129,7 @@ class Relay:
         stream.watchers.add(watcher)
         try:
             await self.bus.follow(table_id)  # first: nothing after the view is missed
-            view = await self._view(table_id, url, authorization)
+            view = await self._view(table_id, authorization)
         except Exception as error:  # the bus or the table's process is away: try again
             self.leave(table_id, watcher)
             if isinstance(error, Unavailable):
@@ -152,39 +156,26 @@ class Relay:
             del self.streams[table_id]
             self.bus.unfollow(table_id)
 
-    async def _view(self, table_id: int, url: str, authorization: str | None) -> dict[str, Any]:
-        headers = {FORWARDED: self.casino.node}
-        if authorization:
-            headers["authorization"] = authorization
-        try:
-            answer = await self.peers.http().get(f"{url}/tables/{table_id}", headers=headers)
-        except httpx.HTTPError as error:
-            self.peers.forget()
-            raise Unavailable(table_id) from error
-        if answer.status_code != 200:
-            self.peers.forget()
+    async def _view(self, table_id: int, authorization: str | None) -> dict[str, Any]:
+        headers = {"authorization": authorization} if authorization else {}
+        path = f"/tables/{table_id}"
+        status, content = await self.peers.forward(table_id, "GET", path, headers, b"")
+        if status != 200:
             raise Unavailable(table_id)
-        view: dict[str, Any] = answer.json()
+        view: dict[str, Any] = json.loads(content)
         return view
 
-    async def command(
-        self, table_id: int, url: str, authorization: str | None, text: str
-    ) -> dict[str, Any]:
+    async def command(self, table_id: int, authorization: str | None, text: str) -> dict[str, Any]:
         """A watcher's message, answered by the table's process as its WebSocket answers."""
-        headers = {FORWARDED: self.casino.node, "content-type": "application/json"}
+        headers = {"content-type": "application/json"}
         if authorization:
             headers["authorization"] = authorization
-        try:
-            answer = await self.peers.http().post(
-                f"{url}/tables/{table_id}/messages", headers=headers, json={"text": text}
-            )
-        except httpx.HTTPError:
-            self.peers.forget()
+        body = json.dumps({"text": text}).encode()
+        path = f"/tables/{table_id}/messages"
+        status, content = await self.peers.forward(table_id, "POST", path, headers, body)
+        if status != 200:
             return dict(NO_ANSWER)
-        if answer.status_code != 200:
-            self.peers.forget()
-            return dict(NO_ANSWER)
-        result: dict[str, Any] = answer.json()
+        result: dict[str, Any] = json.loads(content)
         return result
 
     async def _check_forever(self) -> None:

@@ -102,7 +102,7 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
     remote: tuple[Watcher, dict[str, Any], int] | None = None
     if url is not None and relay is not None:
         try:  # the events followed first, held until the view is sent
-            remote = await relay.watch(table_id, url, name, authorization)
+            remote = await relay.watch(table_id, name, authorization)
         except Unavailable:
             if player is not None:
                 casino.rates.disconnect(player.name)
@@ -125,7 +125,7 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
         casino.hub.release(watcher, after)  # then the events after the view, in order
 
         async def answer(text: str) -> dict[str, Any]:
-            return await relay.command(table_id, url or "", authorization, text)
+            return await relay.command(table_id, authorization, text)
 
         def leave() -> None:
             relay.leave(table_id, watcher)
