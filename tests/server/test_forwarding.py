@@ -18,6 +18,16 @@ from tests.server.test_crash import OPERATOR
 pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
 
 
+def _open(base: str, name: str) -> int:
+    made = httpx.post(
+        f"{base}/tables",
+        json={"name": name, "betting_seconds": 60, "pause_seconds": 0},
+        headers=OPERATOR,
+    )
+    assert made.status_code == 201, made.text
+    return int(made.json()["id"])
+
+
 @pytest.mark.parametrize("over", ["http", "bus"])
 def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own(over: str) -> None:
     """Forwarded over HTTP (no bus) or as a NATS request (with one): the same answers."""
@@ -27,13 +37,7 @@ def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own(over: str) ->
     a, a_base = _serve(POSTGRES_URL, "a", bus)
     b, b_base = _serve(POSTGRES_URL, "b", bus)
     try:
-        made = httpx.post(
-            f"{a_base}/tables",
-            json={"name": "t", "betting_seconds": 60, "pause_seconds": 0},
-            headers=OPERATOR,
-        )
-        assert made.status_code == 201, made.text
-        table = made.json()["id"]
+        table = _open(a_base, "t")  # a opened it: a runs it
         player = httpx.post(f"{a_base}/players", json={"name": "ana"}, headers=OPERATOR).json()
         ana = {"Authorization": f"Bearer {player['token']}"}
         deposit = httpx.post(f"{a_base}/players/ana/deposits", json={"amount": 100_00},
@@ -65,22 +69,14 @@ def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own(over: str) ->
         # a table no process runs is no table
         assert httpx.get(f"{b_base}/tables/999", headers=ana).status_code == 404
         # the lobby of either process lists the tables of both
-        other = httpx.post(
-            f"{b_base}/tables",
-            json={"name": "u", "betting_seconds": 60, "pause_seconds": 0},
-            headers=OPERATOR,
-        ).json()["id"]
+        other = _open(b_base, "u")
         for base in (a_base, b_base):
             lobby = httpx.get(f"{base}/tables", headers=ana).json()
             assert [row["id"] for row in lobby] == sorted([table, other])
         # a table a opens now is found through b at once, though b read who runs what a
         # moment ago (it answered 404 for up to a second)
         assert httpx.get(f"{b_base}/tables/{table}", headers=ana).status_code == 200
-        fresh = httpx.post(
-            f"{a_base}/tables",
-            json={"name": "v", "betting_seconds": 60, "pause_seconds": 0},
-            headers=OPERATOR,
-        ).json()["id"]
+        fresh = _open(a_base, "v")
         assert httpx.get(f"{b_base}/tables/{fresh}", headers=ana).status_code == 200
         watcher = ws_connect(b_base.replace("http", "ws") + f"/tables/{fresh}/ws",
                              open_timeout=10) if bus else None  # fmt: skip
