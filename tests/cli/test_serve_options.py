@@ -39,9 +39,7 @@ def test_sqlite_refuses_a_bus(tmp_path: Path) -> None:
     assert "--bus" in done.stderr and "SQLite" in done.stderr
 
 
-@pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
 def test_a_bus_that_does_not_answer_stops_the_start_up() -> None:
-    assert POSTGRES_URL is not None
     clean_postgres(POSTGRES_URL)
     done = _serve("--database", POSTGRES_URL, "--bus", f"nats://127.0.0.1:{free_port()}")
     assert done.returncode != 0

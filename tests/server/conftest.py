@@ -1,11 +1,10 @@
 """A real server for each test: uvicorn on a loopback port in a thread, driven by HTTP and
-WebSocket clients. The database is SQLite always and PostgreSQL too when
-``CROUPIER_TEST_DATABASE_URL`` names one (``.ci/run`` sets it); time is a manual clock."""
+WebSocket clients. The database is SQLite and PostgreSQL, each test on both (PostgreSQL: the
+machine's, tests/services.py); time is a manual clock."""
 
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,9 +23,9 @@ from croupier.shoe import StackedCards
 from croupier.store.database import connect
 from croupier.store.schema import metadata
 from croupier.table.clock import ManualClock
+from tests.services import POSTGRES_URL
 
-POSTGRES_URL = os.environ.get("CROUPIER_TEST_DATABASE_URL")
-BACKENDS = ["sqlite"] + (["postgresql"] if POSTGRES_URL else [])
+BACKENDS = ["sqlite", "postgresql"]
 OPERATOR_TOKEN = "operator-test-token"
 
 
@@ -42,7 +41,6 @@ def clean_postgres(url: str) -> None:
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'croupier.db'}"
-    assert POSTGRES_URL is not None
     clean_postgres(POSTGRES_URL)
     return POSTGRES_URL
 

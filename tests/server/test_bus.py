@@ -6,14 +6,12 @@ Real processes, real PostgreSQL, real NATS on loopback."""
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 import uuid
 from typing import Any
 
 import httpx
-import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
@@ -21,9 +19,7 @@ from websockets.sync.client import connect as ws_connect
 from tests.server.conftest import POSTGRES_URL, clean_postgres
 from tests.server.test_cluster import _serve
 from tests.server.test_crash import OPERATOR
-
-NATS_URL = os.environ.get("CROUPIER_TEST_NATS_URL", "nats://127.0.0.1:4222")
-pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
+from tests.services import NATS_URL
 
 
 def _bus() -> str:
@@ -88,7 +84,6 @@ def _contiguous_in(part: list[str], whole: list[str]) -> bool:
 
 
 def test_a_watcher_on_another_process_sees_every_event_in_order() -> None:
-    assert POSTGRES_URL is not None
     clean_postgres(POSTGRES_URL)
     bus = _bus()
     a, a_base = _serve(POSTGRES_URL, "a", bus)
@@ -160,7 +155,6 @@ def test_a_watcher_whose_table_moves_is_sent_to_reconnect_and_resumes_it() -> No
     """The table's process dies (kill -9): the watcher on another process is closed with 4409
     (reconnect), never left silent, and on reconnecting it gets the table from its new process
     and its events again (the browser does this by itself: web/table.js)."""
-    assert POSTGRES_URL is not None
     clean_postgres(POSTGRES_URL)
     bus = _bus()
     a, a_base = _serve(POSTGRES_URL, "a", bus)

@@ -27,7 +27,6 @@ from tests.server.conftest import POSTGRES_URL, clean_postgres
 from tests.server.test_crash import OPERATOR, _check_books, _setup, _start
 
 TABLES = 30
-pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
 
 
 def _cluster(base: str) -> dict[int, str]:
@@ -119,7 +118,6 @@ def _serve(url: str, node: str, bus: str | None = None) -> tuple[subprocess.Pope
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_killed_process_s_tables_run_elsewhere_within_ten_seconds(seed: int) -> None:
-    assert POSTGRES_URL is not None
     clean_postgres(POSTGRES_URL)
     rng = random.Random(seed)
     procs: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
@@ -183,7 +181,6 @@ def test_two_processes_started_at_once_void_each_open_round_once() -> None:
     """A database left with open rounds (its only process killed), then two processes started
     at the same moment: each interrupted round is voided and refunded exactly once, and each
     table is run by one of them."""
-    assert POSTGRES_URL is not None
     clean_postgres(POSTGRES_URL)
     first, base = _serve(POSTGRES_URL, "first")
     try:
@@ -206,7 +203,7 @@ def test_two_processes_started_at_once_void_each_open_round_once() -> None:
 
     def start(port: int, node: str) -> None:
         try:
-            started.append(_start(POSTGRES_URL or "", port, node))
+            started.append(_start(POSTGRES_URL, port, node))
         except BaseException as failure:
             errors.append(failure)
 

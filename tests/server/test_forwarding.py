@@ -15,8 +15,6 @@ from tests.server.test_bus import _bus
 from tests.server.test_cluster import _serve
 from tests.server.test_crash import OPERATOR
 
-pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
-
 
 def _open(base: str, name: str) -> int:
     made = httpx.post(
@@ -31,7 +29,6 @@ def _open(base: str, name: str) -> int:
 @pytest.mark.parametrize("over", ["http", "bus"])
 def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own(over: str) -> None:
     """Forwarded over HTTP (no bus) or as a NATS request (with one): the same answers."""
-    assert POSTGRES_URL is not None
     clean_postgres(POSTGRES_URL)
     bus = _bus() if over == "bus" else None
     a, a_base = _serve(POSTGRES_URL, "a", bus)

@@ -42,7 +42,6 @@ def fuzzed(
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'croupier.db'}"
     else:
-        assert POSTGRES_URL is not None
         clean_postgres(POSTGRES_URL)
         url = POSTGRES_URL
     server = RunningServer(url, defaults=True)

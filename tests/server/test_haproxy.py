@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 
 import httpx
-import pytest
 from websockets.sync.client import connect as ws_connect
 
 from croupier.server.embedded import free_port
@@ -28,7 +27,6 @@ from tests.server.test_cluster import _cluster, _serve
 from tests.server.test_crash import OPERATOR
 
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "haproxy.cfg"
-pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
 
 
 def _config(proxy_port: int, server_ports: list[int], where: Path) -> Path:
@@ -59,7 +57,6 @@ def _bet(base: str, table: int, headers: dict[str, str]) -> int:
 def test_three_processes_behind_the_committed_haproxy_config(tmp_path: Path) -> None:
     haproxy = shutil.which("haproxy") or shutil.which("haproxy", path="/usr/sbin")
     assert haproxy, "HAProxy is needed (sh scripts/ensure-system-packages installs it)"
-    assert POSTGRES_URL is not None
     clean_postgres(POSTGRES_URL)
     bus = _bus()
     processes = {node: _serve(POSTGRES_URL, node, bus) for node in ("n1", "n2", "n3")}

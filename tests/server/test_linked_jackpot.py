@@ -33,8 +33,6 @@ from croupier.store.database import connect
 from croupier.store.schema import accounts, rounds
 from tests.server.conftest import POSTGRES_URL, RunningServer, clean_postgres, receive_until
 
-two_processes = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
-
 SEED = 200_000_00
 CONTRIBUTION = 20_00 * 20 // 100  # art. 10 as the preset sets it: 20% of each 20.00 ticket
 NOTHING = "2H 3C 4D 5H 6S 7D 8C 9H JS QD"  # player 2 4 6 8 J, dealer 3 5 7 9 Q: no jackpot hand
@@ -52,7 +50,6 @@ Nodes = tuple[RunningServer, RunningServer]
 @pytest.fixture
 def two_nodes() -> Iterator[Callable[[StackedCards, StackedCards], Nodes]]:
     """Two processes on one database: a runs the table "left", b the table "right"."""
-    assert POSTGRES_URL is not None
     url = POSTGRES_URL
     clean_postgres(url)
     running: list[RunningServer] = []
@@ -106,7 +103,6 @@ def _jackpot_paid(server: RunningServer, table: int) -> int:
 
 
 def _pool() -> int:
-    assert POSTGRES_URL is not None
     engine = connect(POSTGRES_URL)  # the two-process tests' database
     with engine.connect() as c:
         balances = c.execute(
@@ -117,7 +113,6 @@ def _pool() -> int:
     return int(balances[0][1])
 
 
-@two_processes
 def test_a_royal_flush_wins_the_pool_the_other_process_s_table_fed(
     two_nodes: Callable[[StackedCards, StackedCards], Nodes],
 ) -> None:
@@ -143,7 +138,6 @@ def test_a_royal_flush_wins_the_pool_the_other_process_s_table_fed(
     assert a.audit()["balanced"]
 
 
-@two_processes
 def test_two_royal_flushes_at_once_are_paid_one_after_the_other(
     two_nodes: Callable[[StackedCards, StackedCards], Nodes],
 ) -> None:
@@ -182,7 +176,6 @@ def test_two_royal_flushes_at_once_are_paid_one_after_the_other(
     # the pool as it was plus its contribution (10(2)(1)), the second the restarted pool
     # (10(8)) plus its own
     assert sorted(paid.values()) == [SEED + CONTRIBUTION, before + CONTRIBUTION]
-    assert POSTGRES_URL is not None
     engine = connect(POSTGRES_URL)
     with engine.connect() as c:
         closed = dict(
@@ -278,7 +271,6 @@ def _refresh(server: RunningServer) -> None:
     asyncio.run_coroutine_threadsafe(server.casino.refresh_jackpots(), loop).result(10)
 
 
-@two_processes
 def test_the_jackpot_display_shows_the_pool_other_processes_tables_feed(
     two_nodes: Callable[[StackedCards, StackedCards], Nodes],
 ) -> None:

@@ -1,9 +1,7 @@
-"""The store's tests run on SQLite always, and on PostgreSQL too when
-``CROUPIER_TEST_DATABASE_URL`` names one (``.ci/run`` always sets it)."""
+"""The store's tests run on SQLite and on PostgreSQL (the machine's: tests/services.py)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
@@ -11,9 +9,9 @@ from sqlalchemy import Engine, text
 
 from croupier.store.database import connect, migrate
 from croupier.store.schema import metadata
+from tests.services import POSTGRES_URL
 
-POSTGRES_URL = os.environ.get("CROUPIER_TEST_DATABASE_URL")
-BACKENDS = ["sqlite"] + (["postgresql"] if POSTGRES_URL else [])
+BACKENDS = ["sqlite", "postgresql"]
 
 
 @pytest.fixture(params=BACKENDS)
@@ -24,7 +22,6 @@ def engine(
         path = tmp_path_factory.mktemp("store") / "croupier.db"
         eng = connect(f"sqlite:///{path}")
     else:
-        assert POSTGRES_URL is not None
         eng = connect(POSTGRES_URL)
         with eng.begin() as connection:  # a clean database for every test
             metadata.drop_all(connection)

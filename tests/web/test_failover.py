@@ -28,8 +28,6 @@ from tests.server.test_cluster import _serve
 from tests.server.test_crash import OPERATOR
 from tests.web.pages import new_page, points
 
-pytestmark = pytest.mark.skipif(POSTGRES_URL is None, reason="PostgreSQL only (issue 20)")
-
 
 class FirstAlive:
     """A TCP proxy on loopback: each connection goes to the first backend that accepts it."""
@@ -99,7 +97,6 @@ def _window_open(base: str, table: int, headers: dict[str, str]) -> None:
 
 @pytest.fixture
 def cluster() -> Iterator[dict[str, tuple[object, str]]]:
-    assert POSTGRES_URL is not None
     clean_postgres(POSTGRES_URL)
     bus = _bus()
     running = {}
