@@ -1,4 +1,4 @@
-"""Commands for a table another process runs, forwarded to it (issue 20, part 2's first step).
+"""Commands for a table another process runs, forwarded to it (issue 20).
 
 Several processes serve one PostgreSQL database and each table is run by the one that claims it
 (store/claims.py). A REST request for ``/tables/{id}/...`` that reaches a process not running
@@ -7,8 +7,10 @@ idempotency headers), to the process that does, and that process's answer comes 
 given: the same refusals and error shapes as locally. A forwarded request is never forwarded
 again (``X-Croupier-Forwarded``); an open table no process runs yet (its owner just died) and an
 owner that does not answer get 503, to be tried again. Who runs what is read from the database
-at most once a :data:`OWNER_SECONDS`, whatever the requests (an unknown table id costs no query).
-WebSockets are not forwarded yet (docs/deploy.md).
+at most once a :data:`OWNER_SECONDS` (an unknown table id at most once a
+:data:`UNKNOWN_SECONDS`). With a bus the request goes as a NATS request and the table's process
+answers it with its own app in process (:func:`answer_here`); without one, over HTTP. A table's
+WebSocket is served where it lands, its events through the bus (server/relay.py).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from croupier.store.claims import Node
 
 if TYPE_CHECKING:
     from croupier.server.service import Casino
@@ -44,8 +48,7 @@ class Peers:
 
     def __init__(self, casino: Casino) -> None:
         self.casino = casino
-        self.owners: dict[int, str | None] = {}  # open table: its owner's url (None: no owner)
-        self.node_of: dict[int, str] = {}  # table: the name of the process running it
+        self.owners: dict[int, Node | None] = {}  # each open table's process (None: none now)
         self.urls: list[str] = []  # the other live processes
         self._until = 0.0
         self._read_at = float("-inf")
@@ -67,9 +70,8 @@ class Peers:
             casino = self.casino
             nodes = await asyncio.to_thread(casino.claims.nodes)
             rows = await asyncio.to_thread(casino.records.tables)
-            url_of = {t: n.url for n in nodes for t in n.tables}
-            self.node_of = {t: n.name for n in nodes for t in n.tables}
-            self.owners = {t: url_of.get(t) for t, _n, _c, status in rows if status == "open"}
+            node_of = {t: n for n in nodes for t in n.tables}
+            self.owners = {t: node_of.get(t) for t, _n, _c, status in rows if status == "open"}
             self.urls = [n.url for n in nodes if n.name != casino.node and n.url]
             self._read_at = time.monotonic()
             self._until = self._read_at + OWNER_SECONDS
@@ -93,20 +95,23 @@ class Peers:
     ) -> tuple[int, bytes]:
         """``method path`` (with its query) sent on to table ``table_id``'s process with the
         caller's headers that matter (:data:`KEPT`): its status and JSON body, or a 503."""
-        url = self.owners.get(table_id)
-        if url is None:
+        owner = self.owners.get(table_id)
+        if owner is None:
             return 503, json.dumps(NO_OWNER).encode()
         kept = {k: v for k, v in headers.items() if k in KEPT}
         kept[FORWARDED] = self.casino.node
-        relay, node = self.casino.relay, self.node_of.get(table_id)
+        relay = self.casino.relay
         try:
-            if relay is not None and node is not None:  # over the bus: NATS request/reply
-                status, content = opened_answer(
-                    await relay.bus.ask(node, envelope(method, path, kept, body), ANSWER_SECONDS)
-                )
+            if relay is not None:  # over the bus: NATS request/reply
+                request = envelope(method, path, kept, body)
+                answer = await relay.bus.ask(owner.name, request, ANSWER_SECONDS)
+                status, content = opened_answer(answer)
+            elif owner.url is None:  # it did not say where it is reached
+                raise ConnectionError(owner.name)
             else:
-                answer = await self.http().request(method, url + path, headers=kept, content=body)
-                status, content = answer.status_code, answer.content
+                target = owner.url + path
+                sent = await self.http().request(method, target, headers=kept, content=body)
+                status, content = sent.status_code, sent.content
         except Exception:  # no answer (the process died, the bus or the network is away)
             self.forget()  # ask again who runs it
             return 503, json.dumps(NO_ANSWER).encode()

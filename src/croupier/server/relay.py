@@ -80,16 +80,15 @@ class Relay:
                 await self._checker
         await self.bus.close()
 
-    async def owner(self, table_id: int) -> str | None:
-        """The URL of the process running table ``table_id``; None: no such open table;
-        :class:`Unavailable` when it has no process now (its owner just died)."""
+    async def runs_elsewhere(self, table_id: int) -> bool:
+        """Whether table ``table_id`` is an open table another process runs (False: no such
+        open table); :class:`Unavailable` when no process runs it now (its owner just died)."""
         await self.peers.refresh(table_id)
         if table_id not in self.peers.owners:
-            return None
-        url = self.peers.owners[table_id]
-        if url is None:
+            return False
+        if self.peers.owners[table_id] is None:
             raise Unavailable(table_id)
-        return url
+        return True
 
     # -- events from the bus ------------------------------------------------------------------
     def received(self, table_id: int, node: str, seq: int, to: str | None, text: str) -> None:
@@ -190,6 +189,6 @@ class Relay:
             except Exception:  # the database is away for a moment: look again next time
                 continue
             for table_id, stream in list(self.streams.items()):
-                owner = self.peers.node_of.get(table_id)
-                if stream.node is not None and owner != stream.node:
+                owner = self.peers.owners.get(table_id)
+                if stream.node is not None and (owner is None or owner.name != stream.node):
                     self.break_off(table_id)

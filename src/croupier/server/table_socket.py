@@ -77,10 +77,10 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
     offered = list(scope.get("subprotocols") or [])
     token = bearer(headers.get("authorization"), offered)
     table = casino.tables.get(table_id)
-    url = None  # a table another process runs: its process (server/relay.py)
+    elsewhere = False  # a table another process runs (server/relay.py)
     if table is None and casino.relay is not None:
         try:
-            url = await casino.relay.owner(table_id)
+            elsewhere = await casino.relay.runs_elsewhere(table_id)
         except Unavailable:
             await _close(send, CLOSE_TRY_AGAIN, "the table is being taken over: try again")
             return
@@ -89,7 +89,7 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
         player = casino.players.remembered(token) or await asyncio.to_thread(
             casino.players.authenticate, token
         )
-    unknown = table is None and url is None
+    unknown = table is None and not elsewhere
     if unknown or (token is not None and player is None):
         await _close(send, 4404 if unknown else 4401, "unknown table or token")
         return
@@ -100,7 +100,7 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
     authorization = f"Bearer {token}" if token is not None else None
     relay = casino.relay
     remote: tuple[Watcher, dict[str, Any], int] | None = None
-    if url is not None and relay is not None:
+    if elsewhere and relay is not None:
         try:  # the events followed first, held until the view is sent
             remote = await relay.watch(table_id, name, authorization)
         except Unavailable:

@@ -22,6 +22,7 @@ from croupier.table.state import TableState, in_points
 log = logging.getLogger(__name__)
 PLACE_YOUR_BETS = "Place your bets"  # PT rule 27
 NO_MORE_BETS = "No more bets, cards being dealt"  # PT rule 27
+Ended = tuple[int, int, dict[str, Any]]  # a round written: its id, its number, its result
 
 
 class Cycle(TableState):
@@ -97,25 +98,18 @@ class Cycle(TableState):
         """Write the round's end (``settlement`` None: settle it in that transaction, on the
         linked pool it locks first) and tell the table."""
         pool = self.accounts.pool
-        if settlement is None and pool is not None:
-            pool_account = pool
 
-            def settle_on_pool(tx: RoundTx) -> TableSettlement:
-                rnd.jackpot_pool = tx.balances([pool_account])[pool_account]  # locked
+        def end(tx: RoundTx) -> tuple[TableSettlement, Ended]:
+            settled = settlement
+            if settled is None:  # a linked pool: read, locked, as the other tables left it
+                assert pool is not None
+                rnd.jackpot_pool = tx.balances([pool])[pool]
                 settled = rnd.settle()
-                self._write_end(tx, rnd, settled, status, reason)
-                return settled
+            return settled, self._write_end(tx, rnd, settled, status, reason)
 
-            settlement = await self.store.write(self.id, settle_on_pool)
-        else:
-            assert settlement is not None
-            done = settlement
-            await self.store.write(
-                self.id, lambda tx: self._write_end(tx, rnd, done, status, reason)
-            )
-        carried = {(b.bettor, b.kind) for b in settlement.carry_over}
-        bettors = {b.bettor for b in settlement.ledger}
-        old_round_id, old_number, result = self._ended
+        done, (old_round_id, old_number, result) = await self.store.write(self.id, end)
+        carried = {(b.bettor, b.kind) for b in done.carry_over}
+        bettors = {b.bettor for b in done.ledger}
         summary = {
             "type": "round_" + status,
             "round": old_number,
@@ -132,9 +126,9 @@ class Cycle(TableState):
                     "commission": b.commission,
                     "reason": b.reason,
                 }
-                for b in settlement.ledger
+                for b in done.ledger
             ],
-            "house_result": settlement.house_result,
+            "house_result": done.house_result,
         }
         self.publish(summary, None)
         self.show_jackpot(self.game.jackpot_pool)  # the pool this round left
@@ -159,8 +153,9 @@ class Cycle(TableState):
         settlement: TableSettlement,
         status: str,
         reason: str | None,
-    ) -> None:
-        """The round's settlement (or refund) written, and the next round opened."""
+    ) -> Ended:
+        """The round's settlement (or refund) written, and the next round opened; the ended
+        round's id, number and result."""
         assert settlement.conserved
         carried = {(b.bettor, b.kind) for b in settlement.carry_over}
         results = []
@@ -197,9 +192,10 @@ class Cycle(TableState):
             result,
             reason,
         )
-        self._ended = (self.round_id, rnd.number, result)
+        ended = (self.round_id, rnd.number, result)
         self.game.finish_round()
         self._write_finish(tx, settlement, settling)
+        return ended
 
     def _write_finish(self, tx: RoundTx, settlement: TableSettlement, settling: Settling) -> None:
         """The round's last journal and its settlement, and the next round opened (with the bets

@@ -103,7 +103,6 @@ class Table(Sessions, Cycle, Decisions, View):
         self._asked: dict[str, Any] = {}  # the felt as it was when decisions were last asked
         self.round_id = 0
         self.jackpot_shown: int | None = None  # the progressive jackpot's display (view.py)
-        self._ended: tuple[int, int, dict[str, Any]] = (0, 0, {})  # the last round written
         self.journaled = 0
         self._task: asyncio.Task[None] | None = None
         self._ending: list[Seat] = []

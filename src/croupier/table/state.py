@@ -63,7 +63,6 @@ class TableState:
     decides_by: float | None
     _asked: dict[str, Any]
     round_id: int
-    _ended: tuple[int, int, dict[str, Any]]  # the last round written: id, number, result
     jackpot_shown: int | None  # the progressive jackpot's display
     journaled: int
     _ending: list[Seat]
