@@ -11,17 +11,26 @@ from typer.testing import CliRunner
 
 from croupier.cli import app
 from croupier.compliance.matrix import build, explanations
-from croupier.compliance.texts import SOURCES, extract, load_units
+from croupier.compliance.texts import SOURCES, extract, load_units, manifest, official, text_digests
 
 ROOT = Path(__file__).resolve().parents[2]
-TEXTS = ROOT.parent / "shared" / "regulations"
+
+
+def test_the_official_texts_ship_with_their_source_and_digest() -> None:
+    """Each regulation's text ships in the package (nothing is read outside the repository),
+    named in the manifest with its source, and is the very file whose SHA-256 it records."""
+    assert set(manifest()) == {s.key for s in SOURCES}
+    for source in SOURCES:
+        entry = manifest()[source.key]
+        assert entry["file"] == source.file and entry["source"] and entry["title"]
+    for key, (recorded, actual) in text_digests().items():
+        assert recorded == actual, f"{key}: the shipped text is not the one the manifest names"
 
 
 def test_the_shipped_units_are_the_regulations_own_texts() -> None:
-    """regulations.json is what scripts/extract-articles cuts from shared/regulations/."""
-    assert TEXTS.is_dir(), f"the regulations' texts belong beside the checkout: {TEXTS}"
+    """regulations.json is what scripts/extract-articles cuts from the shipped official texts."""
     shipped = json.loads((ROOT / "src/croupier/compliance/regulations.json").read_text("utf-8"))
-    assert shipped == json.loads(json.dumps(extract(TEXTS), ensure_ascii=False))
+    assert shipped == json.loads(json.dumps(extract(official()), ensure_ascii=False))
     assert {u.regulation for u in load_units()} == {s.key for s in SOURCES}
     ids = {u.id for u in load_units() if u.regulation == "pt-812-2015"}
     assert ids == {f"rule {n}" for n in range(1, 44)}  # rules 1 to 43, each

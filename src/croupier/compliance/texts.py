@@ -1,17 +1,21 @@
 """The regulations' own texts, cut into the units a compliance matrix lists: each article (or
 PT rule) and each of its numbered paragraphs, with the first words of each as an excerpt.
 
-The five texts (``shared/regulations/``, see its INDEX.md) are parsed once by
-``scripts/extract-articles`` into ``regulations.json``, which ships with the package (so the
-matrix needs no checkout); a test parses them again and compares, whenever they are there.
+The five official texts ship with the package (``official/``, each with its source and SHA-256
+in ``official/manifest.toml``), so nothing here reads outside croupier. They are parsed once by
+``scripts/extract-articles`` into ``regulations.json``; a test checks each text's SHA-256 against
+the manifest, parses them again and compares.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import tomllib
 from dataclasses import asdict, dataclass
 from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
 
 EXCERPT = 160  # characters of text shown per unit
@@ -151,12 +155,12 @@ def parse_rules(source: Source, text: str) -> list[Unit]:
     return units
 
 
-def parse(source: Source, directory: Path) -> list[Unit]:
+def parse(source: Source, directory: Path | Traversable) -> list[Unit]:
     text = (directory / source.file).read_text(encoding="utf-8")
     return parse_rules(source, text) if source.style == "rule" else parse_articles(source, text)
 
 
-def extract(directory: Path) -> dict[str, list[dict[str, object]]]:
+def extract(directory: Path | Traversable) -> dict[str, list[dict[str, object]]]:
     return {s.key: [asdict(u) for u in parse(s, directory)] for s in SOURCES}
 
 
@@ -166,3 +170,23 @@ def load_units() -> list[Unit]:
         resources.files("croupier.compliance").joinpath("regulations.json").read_text("utf-8")
     )
     return [Unit(**row) for rows in data.values() for row in rows]
+
+
+def official() -> Traversable:
+    """The folder of the shipped official texts and their manifest."""
+    return resources.files("croupier.compliance").joinpath("official")
+
+
+def manifest() -> dict[str, dict[str, str]]:
+    """Each regulation's file, title, source and SHA-256, as shipped."""
+    data = tomllib.loads(official().joinpath("manifest.toml").read_text("utf-8"))
+    return {key: dict(value) for key, value in data.items()}
+
+
+def text_digests() -> dict[str, tuple[str, str]]:
+    """(the manifest's SHA-256, the shipped file's SHA-256) of each regulation's text."""
+    out = {}
+    for key, entry in manifest().items():
+        body = official().joinpath(entry["file"]).read_bytes()
+        out[key] = (entry["sha256"], hashlib.sha256(body).hexdigest())
+    return out
