@@ -27,6 +27,7 @@ def test_text_form_is_rank_then_suit():
     assert rank_of(parse_card("9H")) == 7 and suit_of(parse_card("9H")) == 2
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 4")
 def test_int_order_is_rank_then_macau_suit_order():
     # Macau stud art. 4: spades > hearts > clubs > diamonds
     assert parse_card("2S") > parse_card("2H") > parse_card("2C") > parse_card("2D")

@@ -36,6 +36,7 @@ def test_commitment_digest_is_sha256_of_nonce_and_card_bytes():
     assert commitment_digest([0, 51], b"\x01") == hashlib.sha256(b"\x01\x00\x33").hexdigest()
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 2(1)")
 def test_face_value_burn_art_2_1():
     # order is 2D 2C 2H 2S 3D ...: the first card (2D, face value 2) is shown, then 2 burned
     shoe = Shoe(ShoeSpec(8, burn=Burn.FACE_VALUE), IdentitySource())
@@ -69,6 +70,7 @@ class _RotatedSource(IdentitySource):
         return draws
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 2(1)")
 def test_burn_by_number_of_decks_art_2_1():
     shoe = Shoe(ShoeSpec(6, burn=Burn.DECKS), IdentitySource())
     assert len(shoe.shuffle().burned) == 6
@@ -79,6 +81,7 @@ def test_fixed_burn_83_2011():
     assert shoe.shuffle().burned == (0, 1, 2, 3, 4)
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 8")
 def test_per_round_burn_art_8():
     shoe = Shoe(ShoeSpec(8, burn_each_round=True), IdentitySource())
     shoe.shuffle()
@@ -100,6 +103,7 @@ def _deal_rounds_until_finished(shoe, per_round):
             return rounds
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 3(1)")
 def test_cut_card_ends_the_shoe_after_the_round_it_appears_in_art_3_1():
     # 6 decks = 312 cards, cut card 12 from the end -> appears before card index 300
     shoe = Shoe(ShoeSpec(6, cut_card=12), IdentitySource())
@@ -110,6 +114,7 @@ def test_cut_card_ends_the_shoe_after_the_round_it_appears_in_art_3_1():
     assert shoe.cards_remaining == 312 - 76 * 4
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 3(1)")
 def test_cut_card_allows_one_more_round_art_3_1():
     spec = ShoeSpec(6, cut_card=12, end_of_shoe=EndOfShoe.ONE_MORE_ROUND)
     shoe = Shoe(spec, IdentitySource())
@@ -133,6 +138,7 @@ def test_cut_card_spread_places_it_within_the_spread():
     assert positions == {12, 13, 14, 15, 16}
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 2(2)")
 def test_demonstration_hands_only_open_a_shoe_art_2_2():
     shoe = Shoe(ShoeSpec(8, demonstration_hands=2), IdentitySource())
     shoe.shuffle()
@@ -146,6 +152,7 @@ def test_demonstration_hands_only_open_a_shoe_art_2_2():
         shoe.begin_round(demonstration=True)
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 2(3)")
 def test_continuous_shuffler_deals_every_round_from_a_full_fresh_set_art_2_3():
     shoe = Shoe(ShoeSpec(8, mode=ShoeMode.CONTINUOUS, burn=Burn.FACE_VALUE), SeededRandomSource(3))
     commitments = []
@@ -159,6 +166,7 @@ def test_continuous_shuffler_deals_every_round_from_a_full_fresh_set_art_2_3():
     assert len(set(commitments)) == 3
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 3(2)")
 def test_shoe_replacement_only_between_rounds_art_3_2():
     shoe = Shoe(ShoeSpec(8), SeededRandomSource(1))
     shoe.shuffle()

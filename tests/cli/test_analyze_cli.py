@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -76,6 +77,7 @@ def _stud(*args):
     return json.loads(result.stdout)
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 7(1)")
 def test_analyze_stud_optimal_reads_the_dealers_up_card_and_own_does_not():
     """Issue 17, item 9: `--strategy optimal` raised on the player's five cards alone (5.3161%)
     and `own` was refused. Macau stud (DRE 61/2004) art. 7(1): "A última carta do «croupier»

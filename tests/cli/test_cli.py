@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -113,6 +114,7 @@ def test_deal_reports_jackpot_per_offered_modality():
     assert r["jackpot"] == {"A": "three_of_a_kind"} and r["player_pair"] is True
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13(1)")
 def test_modality_a_double_pairs_of_equal_points_is_a_single_pair():
     """Issue 17, item 1, as it was seen: Despacho 2/2009 art. 13(1)4)(3)A.iv, "um par de banca
     e um par de jogador sendo a respectiva pontuação diferente": J-J and Q-Q both score 0."""
@@ -293,6 +295,7 @@ def test_piped_output_never_wraps_or_truncates_a_value():
     assert "jackpot_B_six_of_a_kind" in analysed and "…" not in analysed
 
 
+@pytest.mark.cites("pt-812-2015", "rule 15")
 def test_limits_shown_are_the_limits_applied_and_small_wordings():
     """Issue 18, items 6 and 9: `rules pt-ponto-banca-2015` and the terminal game said "no
     maximum" though PT 812/2015 rule 15 caps every bet ("a) No ponto ou na banca, até 70 vezes

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -53,6 +54,7 @@ def test_deal_json_contract():
             assert h["category"] in CATEGORIES and isinstance(h["beats_dealer"], bool)
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 7(1)")
 def test_deal_with_cards_follows_art_7_1():
     # two hands: cards go seat 1, seat 2, dealer, five times round
     cards = "TH,2S,AS, JH,3S,KD, QH,4S,7C, KH,5S,5H, AH,7H,3D"

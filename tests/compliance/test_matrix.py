@@ -5,12 +5,15 @@ rule has no code or no test and no written reason (src/croupier/compliance/expla
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.compliance.matrix import build, explanations
+from croupier.compliance.citations import UnplacedCitation, scan
+from croupier.compliance.matrix import Row, build, choices, explanations
 from croupier.compliance.texts import SOURCES, extract, load_units, manifest, official, text_digests
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,21 +54,90 @@ def test_every_unit_is_covered_or_its_gap_explained() -> None:
             assert (regulation, unit) not in covered, f"{regulation} {unit} is covered now"
 
 
+def _stud_row(root: Path, unit: str = "art. 9(5)") -> Row:
+    [row] = [r for r in build(root, "macau-stud-2004") if r.unit.id == unit]
+    return row
+
+
 def test_the_matrix_cannot_lie_a_rule_cited_only_in_code_is_a_gap(tmp_path: Path) -> None:
     """Citations are read from the files themselves: a rule cited in the code and by no test
-    is a gap; once a test cites it, it is covered and the test is named."""
+    is a gap; once a test declares it (``pytest.mark.cites``), it is covered and named."""
     (tmp_path / "src/croupier/games/stud").mkdir(parents=True)
     (tmp_path / "tests/games/stud").mkdir(parents=True)
     code = tmp_path / "src/croupier/games/stud/rule.py"
     code.write_text("# the raise paytable, art. 9(5)\n", encoding="utf-8")
-    [row] = [r for r in build(tmp_path, "macau-stud-2004") if r.unit.id == "art. 9(5)"]
+    row = _stud_row(tmp_path)
     assert row.code == ["src/croupier/games/stud/rule.py:1"] and row.status == "gap"
     (tmp_path / "tests/games/stud/test_rule.py").write_text(
-        "def test_the_paytable_art_9_5():\n    assert True\n", encoding="utf-8"
+        "import pytest\n\n"
+        '@pytest.mark.cites("macau-stud-2004", "art. 9(5)")\n'
+        "def test_the_paytable():\n    assert pays() == 100\n",
+        encoding="utf-8",
     )
-    [row] = [r for r in build(tmp_path, "macau-stud-2004") if r.unit.id == "art. 9(5)"]
+    row = _stud_row(tmp_path)
     assert row.status == "covered"
-    assert row.tests == ["tests/games/stud/test_rule.py::test_the_paytable_art_9_5"]
+    assert row.tests == ["tests/games/stud/test_rule.py::test_the_paytable"]
+
+
+def _tree(tmp_path: Path, code: str, test: str) -> Path:
+    (tmp_path / "src/croupier/games/stud").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "src/croupier/games/blackjack").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "src/croupier/games/stud/rule.py").write_text(code, encoding="utf-8")
+    (tmp_path / "tests/games/blackjack").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "tests/games/blackjack/test_words.py").write_text(test, encoding="utf-8")
+    return tmp_path
+
+
+def test_words_in_a_test_credit_nothing(tmp_path: Path) -> None:
+    """Issue 34(3): a blackjack test saying "rule 5", a test named ``..._art_9_5``, a docstring
+    quoting art. 9(5) and an article string used as test data credit nothing: only a test's
+    declared units count."""
+    test = (
+        "def test_the_raise_art_9_5():\n"
+        '    """Macau stud art. 9(5) and PT 812/2015 rule 5, quoted."""\n'
+        '    reason = "Macau stud art. 9(5); rule 5"  # rule 5, art. 9(5)\n'
+        '    assert settle(reason) == "rule 5"\n'
+    )
+    root = _tree(tmp_path, "# the raise paytable, art. 9(5)\n", test)
+    assert scan(root) == [c for c in scan(root) if c.path.startswith("src/")]
+    assert _stud_row(root).status == "gap"
+    [rule5] = [r for r in build(root, "pt-812-2015") if r.unit.id == "rule 5"]
+    assert rule5.tests == [] and rule5.code == []
+
+
+def test_one_games_code_cites_only_its_own_text(tmp_path: Path) -> None:
+    """Issue 34(3): blackjack code naming "Macau baccarat art. 10's principle" implements no
+    baccarat article, and a bare "rule 29" in a game other than baccarat is not Regulamento
+    812/2015's; named ("PT 812/2015 rule 29"), it is."""
+    root = _tree(tmp_path, "", "")
+    (root / "src/croupier/games/blackjack/void.py").write_text(
+        "# a void round (Macau baccarat art. 10's principle); rule 29\n"
+        "# PT 812/2015 rule 30, art. 6(1)\n",
+        encoding="utf-8",
+    )
+    cited = {(c.regulation, c.article, c.line) for c in scan(root)}
+    assert cited == {("pt-812-2015", 30, 2), ("macau-blackjack-2007", 6, 2)}
+
+
+@pytest.mark.parametrize(
+    ("arguments", "complaint"),
+    [
+        ('"macau-stud-2004", "art. 99"', "has no unit 'art. 99'"),
+        ('"macau-stud-2004", "rule 5"', "has no unit 'rule 5'"),
+        ('"mars-2030", "art. 1"', "no regulation 'mars-2030'"),
+        ('"macau-stud-2004"', "at least one unit"),
+        ('"macau-stud-2004", UNIT', "literal strings only"),
+    ],
+)
+def test_a_marker_the_texts_cannot_place_is_refused(
+    tmp_path: Path, arguments: str, complaint: str
+) -> None:
+    """A declared unit no text has is an error naming the file and line, never ignored."""
+    test = f"import pytest\n\n@pytest.mark.cites({arguments})\ndef test_x():\n    pass\n"
+    root = _tree(tmp_path, "", test)
+    with pytest.raises(UnplacedCitation, match=re.escape(complaint)) as refused:
+        scan(root)
+    assert "tests/games/blackjack/test_words.py:3" in str(refused.value)
 
 
 def test_croupier_compliance_json_contract() -> None:
@@ -81,3 +153,11 @@ def test_croupier_compliance_json_contract() -> None:
     assert set(soft17) >= {"code", "tests", "choices", "explanation", "title"}
     html = CliRunner().invoke(app, ["compliance", "--format", "html"])
     assert html.exit_code == 0 and "<table>" in html.stdout and "art. 6(6)" in html.stdout
+
+
+def test_each_choice_has_its_own_id() -> None:
+    """Issue 34(3): docs/choices.md used S8 (and S1-S9, T1-T4) twice, once in the shoe's and
+    stud's sections and once in the online server's; a citation of "choice S8" named two."""
+    ids = [choice for choice, _, _ in choices(ROOT)]
+    assert len(ids) > 60
+    assert sorted(i for i in set(ids) if ids.count(i) > 1) == []

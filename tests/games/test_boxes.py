@@ -61,6 +61,7 @@ def test_a_full_table_refuses_the_next_bettor_and_changes_nothing(ruleset: str) 
     assert (rnd.bets, rnd.log) == before
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 13(1)")
 def test_a_blackjack_any_pair_bet_stands_on_the_players_own_hand() -> None:
     """Art. 13(1) (Despacho 42/2007): "«qualquer par» de uma ou mais mãos de qualquer jogador
     ... (1) As duas cartas iniciais da mão de um jogador que formem um par" (any pair of one or

@@ -64,6 +64,7 @@ def test_after_a_restore_the_round_plays_on_as_if_those_bets_never_came(ruleset:
     assert restored.result() == untouched.result()
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 11")
 def test_a_restore_replays_the_log_onto_the_round_as_it_was_made_carried_bets_included() -> None:
     """Issue 19: restoring is replaying the round's log on the round made afresh. A Macau tie
     leaves the Player and Banker bets on the table for the next round (art. 12: "as apostas

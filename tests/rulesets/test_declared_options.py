@@ -102,6 +102,7 @@ def test_the_declared_default_is_a_value_the_reader_accepts(preset: str, option:
     load_ruleset(preset, {option.path: default})
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 17(1)")
 def test_blackjack_doubling_allows_the_three_modes_of_art_17_1() -> None:
     """Despacho 42/2007 art. 17(1): "O jogador pode dobrar a sua aposta de acordo com uma das
     modalidades alternativas a seguir indicadas: 1) ... sobre as duas primeiras cartas

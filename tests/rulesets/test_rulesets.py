@@ -132,6 +132,7 @@ def test_bad_value_names_the_option_and_the_article(preset, overrides, option, a
     assert article in str(err), str(err)
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 1(1)")
 def test_five_decks_for_macau_reads_well():
     with pytest.raises(RulesetError) as info:
         load_ruleset("macau-2009", {"shoe.decks": 5})

@@ -42,6 +42,7 @@ BAD = [
 ]
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 1(1)", "art. 13")
 @pytest.mark.parametrize(("overrides", "option", "article"), BAD)
 def test_bad_values_name_the_option_and_the_article(overrides, option, article):
     with pytest.raises(RulesetError) as info:

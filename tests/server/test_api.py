@@ -36,6 +36,7 @@ def test_openapi_schema_and_client_page(server: RunningServer) -> None:
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
 
 
+@pytest.mark.cites("pt-812-2015", "rule 14", "rule 15", "rule 25")
 def test_information_is_there_before_during_and_after_a_session(server: RunningServer) -> None:
     table = server.open_table(betting_seconds=10)["id"]
     before = server.http.get(f"/tables/{table}/information").json()  # no token needed
@@ -163,6 +164,7 @@ def test_what_a_newcomer_met_in_the_api(server: RunningServer) -> None:
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 9(2)")
 def test_the_stud_ante_pays_1_to_1_when_the_dealer_does_not_qualify(server: RunningServer) -> None:
     """Issue 18, item 2: the ante area said it was "returned" when the dealer does not qualify;
     Macau stud art. 9(2): "as apostas iniciais são pagas 1 para 1" (the antes are paid 1:1)."""

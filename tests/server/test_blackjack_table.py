@@ -1,7 +1,7 @@
 """A Macau blackjack table online, from stacked shoes: boxes by first bet, the insurance
 question against a dealer's ace (insurance, even money, no answer), each hand in turn from the
 dealer's left (art. 6(3)) with a split, doubles after a split (art. 17(1)(2)) and the any-pair
-bet (art. 13(1)), a hand that runs out of time standing (choice T4), a double the balance cannot
+bet (art. 13(1)), a hand that runs out of time standing (choice O18), a double the balance cannot
 cover refused with nothing moved, an operator fault refunding splits, and the books."""
 
 from __future__ import annotations
@@ -81,6 +81,7 @@ def _open(server: RunningServer, name: str) -> int:
     )
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 13(1)")
 def test_insurance_even_money_a_split_doubles_and_any_pair_settle_by_the_articles(
     bj: RunningServer,
 ) -> None:
@@ -115,7 +116,7 @@ def test_insurance_even_money_a_split_doubles_and_any_pair_settle_by_the_article
     hit = _decide(bj, table, ana, "hit")
     assert hit.status_code == 422 and hit.json()["detail"]["field"] == "decision"
     insured = _decide(bj, table, ana, "insurance")
-    assert insured.status_code == 200 and insured.json()["stake"] == 50_00  # half the bet (T3)
+    assert insured.status_code == 200 and insured.json()["stake"] == 50_00  # half the bet (O17)
     assert _decide(bj, table, bruno, "even_money").status_code == 200
     assert bj.balance(ana, "MOP") == DEPOSIT - 170_00
 

@@ -228,6 +228,7 @@ def test_two_tables_of_one_process_share_a_linked_pool(database_url: str) -> Non
         server.stop()
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(5)")
 def test_a_baccarat_royal_flush_wins_the_linked_pool(database_url: str) -> None:
     """Macau baccarat, Despacho 2/2009, art. 17(5): "Os prémios «jackpot» da combinação «naipe
     real» («royal flush») da Modalidade A ... correspondem à totalidade do valor acumulado no
@@ -271,6 +272,7 @@ def _refresh(server: RunningServer) -> None:
     asyncio.run_coroutine_threadsafe(server.casino.refresh_jackpots(), loop).result(10)
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 1(4)")
 def test_the_jackpot_display_shows_the_pool_other_processes_tables_feed(
     two_nodes: Callable[[StackedCards, StackedCards], Nodes],
 ) -> None:

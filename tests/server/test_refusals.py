@@ -24,6 +24,8 @@ def _refused(
     return dict(detail) if isinstance(detail, dict) else {"detail": detail}
 
 
+@pytest.mark.cites("pt-812-2015", "rule 10")
+@pytest.mark.cites("pt-812-2015", "rule 13")
 def test_ponto_e_banca_limits_refuse_with_the_rule(server: RunningServer) -> None:
     table = server.open_table(mode="multi", betting_seconds=60)["id"]  # minimum 1.00 EUR
     ana = server.player("ana", 1_000_00)
@@ -44,6 +46,7 @@ def test_ponto_e_banca_limits_refuse_with_the_rule(server: RunningServer) -> Non
     assert server.audit()["balanced"]
 
 
+@pytest.mark.cites("pt-812-2015", "rule 40", "rule 43")
 def test_ponto_e_banca_macau_table_limits_refuse_with_the_rule(server: RunningServer) -> None:
     table = server.open_table(
         ruleset="pt-ponto-banca-macau-2015",
@@ -98,6 +101,7 @@ def test_malformed_bets_are_refused_by_field(
     assert server.balance(ana) == 100_00 and server.view(table)["totals"] == {}
 
 
+@pytest.mark.cites("pt-812-2015", "rule 34", "rule 27", "rule 28")
 def test_bad_requests_change_nothing(server: RunningServer) -> None:
     table = server.open_table(betting_seconds=60)["id"]
     ana = server.player("ana", 100_00)
@@ -161,6 +165,7 @@ def test_a_short_balance_is_refused_and_nothing_moves(server: RunningServer) -> 
     assert server.audit()["balanced"]
 
 
+@pytest.mark.cites("pt-812-2015", "rule 15")
 def test_the_operator_changes_limits_from_the_next_round(server: RunningServer) -> None:
     table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
     ana = server.player("ana", 100_00)
@@ -196,6 +201,9 @@ def test_the_operator_changes_limits_from_the_next_round(server: RunningServer) 
     assert next(b for b in info["bets"] if b["kind"] == "tie")["maximum"] == 15 * 200  # rule 15(b)
 
 
+@pytest.mark.cites("pt-812-2015", "rule 6", "rule 4")
+@pytest.mark.cites("macau-baccarat-2004", "art. 1(5)")
+@pytest.mark.cites("macau-stud-2004", "art. 2(1)")
 def test_a_tables_seats_follow_its_own_regulation(server: RunningServer) -> None:
     """Issue 17, item 5: a Macau ruleset took any seat count of PT rule 6. Macau baccarat
     (DRE 55/2004) art. 1(5): "uma mesa de jogo de um ou dois tabuleiros, com sete ou mais

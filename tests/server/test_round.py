@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from croupier.games.baccarat.round import replay
 from croupier.games.protocol import Event, LogEntry
 from croupier.rulesets import load_ruleset
@@ -29,6 +31,7 @@ def _expected_payout(kind: str, amount: int, result: dict) -> int:
     return 12 * amount if pair else 0  # rule 25(c)
 
 
+@pytest.mark.cites("pt-812-2015", "rule 5", "rule 27", "rule 31", "rule 33")
 def test_a_multi_player_round_settles_every_bet_and_the_books_agree(server: RunningServer) -> None:
     """PT 812/2015 rule 5: "Nas mesas de múltiplos jogadores, cada jogador aposta
     individualmente e todos se vinculam ao resultado da jogada que é simultânea e comum a todos

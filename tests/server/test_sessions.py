@@ -11,6 +11,7 @@ from croupier.shoe import StackedCards
 from tests.server.conftest import RunningServer, receive_until
 
 
+@pytest.mark.cites("pt-812-2015", "rule 28", "rule 35", "rule 36")
 def test_individual_table_player_deals_and_inactivity_ends_the_session(
     server: RunningServer,
 ) -> None:
@@ -58,6 +59,7 @@ def test_a_bet_after_the_warning_keeps_the_session(server: RunningServer) -> Non
     )
 
 
+@pytest.mark.cites("pt-812-2015", "rule 35", "rule 36")
 def test_multi_player_inactivity_counts_rounds(server: RunningServer) -> None:
     table = server.open_table(mode="multi", betting_seconds=10, pause_seconds=0)["id"]
     ana = server.player("ana", 100_00)
@@ -81,6 +83,7 @@ def test_multi_player_inactivity_counts_rounds(server: RunningServer) -> None:
     private.close()
 
 
+@pytest.mark.cites("pt-812-2015", "rule 2", "rule 35")
 def test_windows_in_which_nobody_bets_are_no_rounds_for_inactivity(server: RunningServer) -> None:
     """PT 812/2015 rule 2: «Jogada», "operações que se iniciam com a realização das apostas
     pelos jogadores, se desenvolvem com a distribuição das cartas" (a round begins with the
@@ -127,6 +130,7 @@ def test_operator_fault_voids_the_round_and_refunds_every_stake(server: RunningS
     assert server.audit()["balanced"]
 
 
+@pytest.mark.cites("pt-812-2015", "rule 30")
 def test_a_player_who_disconnects_is_settled_and_sees_it_on_return(server: RunningServer) -> None:
     table = server.open_table(betting_seconds=10)["id"]
     ana = server.player("ana", 100_00)
@@ -228,6 +232,7 @@ def jackpot_server(database_url: str) -> Iterator[RunningServer]:
         running.stop()
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13(3)")
 def test_a_jackpot_table_moves_contributions_into_the_pool_account(
     jackpot_server: RunningServer,
 ) -> None:
@@ -273,6 +278,7 @@ def test_a_jackpot_table_moves_contributions_into_the_pool_account(
     assert server.audit()["balanced"]
 
 
+@pytest.mark.cites("pt-812-2015", "rule 37", "rule 38")
 def test_a_demo_table_speaks_in_points(server: RunningServer) -> None:
     """Issue 18, item 3: demo tables play points (PT 812/2015 rule 37: "aplicações de
     demonstração"; rule 38: they never give money) but their refusals quoted euros ("25.00 EUR

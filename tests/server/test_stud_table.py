@@ -1,8 +1,10 @@
 """A Macau stud table online: antes, the deal, each hand's raise or fold (art. 6(5)-(7)) asked
-by the table with a time limit (a hand that does not decide folds, choice T1), the raise as a
+by the table with a time limit (a hand that does not decide folds, choice O15), the raise as a
 new stake, settlement by the paytable, and the books."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.server.conftest import RunningServer, receive_until
 
@@ -20,6 +22,7 @@ def _mop(server: RunningServer, name: str) -> dict[str, str]:
     return headers
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 5", "art. 7", "art. 6(6)", "art. 6(5)")
 def test_a_stud_round_with_a_raise_a_fold_and_a_timeout(server: RunningServer) -> None:
     table = server.open_table(
         ruleset="macau-stud-2004", betting_seconds=10, decision_seconds=20, pause_seconds=0
@@ -127,6 +130,7 @@ def test_an_operator_fault_while_hands_decide_refunds_antes_and_raises(
     assert server.audit()["balanced"]
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 6(2)")
 def test_the_close_of_bets_is_in_a_stud_rounds_journal(server: RunningServer) -> None:
     """Art. 6(2): the antes are placed before the first card; online, "No more bets" closes the
     window (PT 812/2015 rule 27). Issue 19: it was journaled at baccarat tables only."""

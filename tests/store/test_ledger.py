@@ -118,6 +118,7 @@ def test_bad_postings_are_refused_by_name(funded):
     assert ledger.audit() == []
 
 
+@pytest.mark.cites("pt-812-2015", "rule 37", "rule 38")
 def test_demo_money_never_meets_real_money(funded):
     # Portuguese online rules 37-38: demo play is play money only
     ledger, _, alice, _ = funded

@@ -35,6 +35,7 @@ def _closed() -> None:
     raise RuleViolation("phase", "no more bets", "PT 812/2015 rule 27")
 
 
+@pytest.mark.cites("pt-812-2015", "rule 13")
 def test_each_bet_is_judged_in_arrival_order_and_a_refusal_touches_no_other() -> None:
     """PT rule 13: "Se um jogador apostar simultaneamente na chance do ponto e na chance da banca,
     a diferença de valor entre ambas as apostas não pode ser inferior ao valor da aposta mínima"

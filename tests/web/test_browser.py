@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from croupier.web.screenshots import BLACKJACK_SPLIT, BLACKJACK_TABLE, Stage
@@ -17,6 +18,7 @@ from tests.web.pages import points as _points
 from tests.web.pages import sign_in as _sign_in
 
 
+@pytest.mark.cites("pt-812-2015", "rule 3", "rule 27", "rule 31", "rule 32", "rule 20", "rule 33")
 def test_a_player_joins_bets_sees_the_round_recalls_it_and_leaves(
     browser: Browser, stage: Stage
 ) -> None:
@@ -95,6 +97,7 @@ def test_a_player_joins_bets_sees_the_round_recalls_it_and_leaves(
     assert statement["sessions"] == []
 
 
+@pytest.mark.cites("pt-812-2015", "rule 28", "rule 35", "rule 36")
 def test_individual_table_deal_button_and_inactivity_warning(
     browser: Browser, stage: Stage
 ) -> None:
@@ -227,3 +230,38 @@ def test_the_interactive_api_renders_with_no_network(browser: Browser, stage: St
     page.goto(stage.base + "/docs")
     expect(page.locator(".swagger-ui .title")).to_contain_text("croupier online tables")
     expect(page.locator(".opblock").first).to_be_visible()
+
+
+@pytest.mark.cites("pt-812-2015", "rule 18")
+def test_the_players_cards_are_turned_before_the_bankers(browser: Browser, stage: Stage) -> None:
+    """PT 812/2015 rule 18: "Finda a distribuição das cartas iniciais são viradas primeiro as do
+    grupo do ponto e depois as do grupo da banca" (once the initial cards are dealt, the
+    Player's are turned first, then the Banker's). The page records the order in which each
+    card is turned face up: both of the Player's initial cards, then both of the Banker's."""
+    page = _page(browser)
+    _sign_in(page, stage, "Ana")
+    table = stage.multi_table()
+    page.click(f"[data-join='{table['id']}']")
+    expect(page.locator("#announcement")).to_have_text("Place your bets")
+    page.click("label[for='chip-1']")
+    page.click("#area-player")
+    expect(page.locator("#stake-player")).to_have_text(_points(5_00))
+    page.evaluate(
+        """() => {
+        window.turned = [];
+        new MutationObserver((changes) => {
+          for (const change of changes) {
+            const card = change.target;
+            if (card.classList.contains("up") && !card.dataset.seen) {
+              card.dataset.seen = "1";
+              window.turned.push(card.parentElement.id);
+            }
+          }
+        }).observe(document.body, { attributes: true, attributeFilter: ["class"], subtree: true });
+        }"""
+    )
+    stage.advance(table["betting_seconds"])
+    expect(page.locator("#result.show")).to_be_visible()
+    turned = page.evaluate("window.turned")
+    assert turned[:4] == ["player-cards", "player-cards", "banker-cards", "banker-cards"], turned
+    assert set(turned[4:]) <= {"player-third", "banker-third"}

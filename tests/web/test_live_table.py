@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from croupier.web.screenshots import BLACKJACK_SPLIT, BLACKJACK_TABLE, Stage
@@ -134,6 +135,7 @@ def _stud_table(stage: Stage) -> dict[str, Any]:
     return next(t for t in stage.http.get("/tables").json() if t["game"] == "stud")
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 1(4)")
 def test_stud_categories_in_words_and_a_result_line(browser: Browser, stage: Stage) -> None:
     table = _stud_table(stage)
     page = new_page(browser)

@@ -12,7 +12,12 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.kernel_rng import below
-from croupier.analysis.stud_exact import dense_ranks, raise_multiples, raise_table
+from croupier.analysis.stud_exact import (
+    dense_ranks,
+    qualifying_hands,
+    raise_multiples,
+    raise_table,
+)
 from croupier.games.stud.evaluator import COLEX, build_tables
 
 
@@ -35,7 +40,7 @@ def hand_index(
 def settle(
     player: int,
     dealer: int,
-    dealer_ace_king: bool,
+    qualifies: npt.NDArray[np.bool_],
     ranks: npt.NDArray[np.int64],
     category: npt.NDArray[np.int8],
     raises: npt.NDArray[np.bool_],
@@ -44,7 +49,7 @@ def settle(
     """Net result per ante of one hand against the dealer (art. 6(7), 9)."""
     if not raises[player]:
         return -1  # fold: the ante is lost
-    if not (category[dealer] > 0 or dealer_ace_king):
+    if not qualifies[dealer]:  # art. 9(1), the engine's dealer_qualifies per hand
         return 1  # the dealer does not qualify: ante 1:1, raise returned
     if ranks[player] > ranks[dealer]:
         return 1 + 2 * int(mult[category[player]])
@@ -62,6 +67,7 @@ def simulate(
     raises: npt.NDArray[np.bool_],
     mult: npt.NDArray[np.int64],
     colex: npt.NDArray[np.int64],
+    qualifies: npt.NDArray[np.bool_],
 ) -> npt.NDArray[np.int64]:  # pragma: no cover
     """[rounds, raises, sum of net results, sum of squares, then the raised hands of each
     category (10, for the jackpot of art. 10: a folded hand wins none)] per ante."""
@@ -83,8 +89,7 @@ def simulate(
         for k in range(5):
             hand[k] = deck[5 + k]
         dealer = hand_index(hand, colex)
-        ace_king = (hand[4] >> 2) == 12 and (hand[3] >> 2) == 11
-        net = settle(player, dealer, ace_king, ranks, category, raises, mult)
+        net = settle(player, dealer, qualifies, ranks, category, raises, mult)
         out[0] += 1
         out[2] += net
         out[3] += net * net
@@ -100,6 +105,7 @@ def stud_arrays(royal: int, strategy: str, order_name: str) -> tuple[Any, ...]:
         raise_table(royal, strategy, order_name),
         raise_multiples(royal),
         COLEX,
+        qualifying_hands(),
     )
 
 

@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.games.stud.evaluator import HANDS, build_tables, sparse_keys_all
-from croupier.games.stud.hands import CATEGORIES
+from croupier.games.stud.hands import CATEGORIES, dealer_qualifies
 from croupier.games.stud.rules import RAISE_PAYS
 
 DEALER_HANDS = comb(47, 5)  # 1,533,939
@@ -183,18 +183,31 @@ def dense_ranks(order_name: str = "macau") -> npt.NDArray[np.int64]:
 
 
 @cache
+def qualifying_hands() -> npt.NDArray[np.bool_]:
+    """Per hand (colex order), whether a dealer holding it qualifies (art. 9(1)), decided by
+    the round's own :func:`~croupier.games.stud.hands.dealer_qualifies`: asked once per
+    distinct (category, ranks held), which is all it reads, and spread to every hand."""
+    tables = build_tables()
+    category = tables.category[tables.rank].astype(np.int64)
+    cards = _hand_cards()
+    held = np.bitwise_or.reduce(np.left_shift(1, cards.astype(np.int64) >> 2), axis=1)
+    _, first, where = np.unique(category * 8192 + held, return_index=True, return_inverse=True)
+    decided = np.array(
+        [dealer_qualifies(cards[i].tolist(), CATEGORIES[category[i]]) for i in first],
+        dtype=np.bool_,
+    )
+    out: npt.NDArray[np.bool_] = decided[where.reshape(-1)]
+    return out
+
+
+@cache
 def stud_counts(order_name: str = "macau") -> StudCounts:
     """``"macau"``: the order of art. 8 (suits decide); ``"us"``: suits never count (ties)."""
     tables = build_tables()
     ranks = dense_ranks(order_name)
     category = tables.category[tables.rank]
     cards = _hand_cards()
-    # the lowest qualifying hand: ace-king (art. 9(1)); everything below is high card
-    high_card = category == 0
-    ranks_of = cards.astype(np.int64) >> 2
-    has_ace = (ranks_of == 12).any(axis=1)
-    has_king = (ranks_of == 11).any(axis=1)
-    qualifying = ~high_card | (has_ace & has_king)
+    qualifying = qualifying_hands()  # art. 9(1), as the round decides it
     threshold = int(ranks[qualifying].min())
     assert int(ranks[~qualifying].max()) < threshold, "non-qualifying hands are the lowest"
     colex = np.array([[comb(n, k) for n in range(52)] for k in range(1, 6)], dtype=np.int64)

@@ -21,7 +21,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis.stud_exact import _hand_cards, raise_multiples
+from croupier.analysis.stud_exact import _hand_cards, qualifying_hands, raise_multiples
 from croupier.games.stud.evaluator import HANDS, build_tables, sparse_keys_all
 from croupier.games.stud.hands import CATEGORIES
 
@@ -199,8 +199,7 @@ def analyze_upcard(royal: int = 100, order_name: str = "macau") -> dict[str, Any
     ranks = np.searchsorted(distinct, keys).astype(np.int64)
     category = tables.category[tables.rank]
     cards = _hand_cards()
-    r = cards.astype(np.int64) >> 2
-    qualifying = (category > 0) | ((r == 12).any(axis=1) & (r == 11).any(axis=1))
+    qualifying = qualifying_hands()  # art. 9(1), as the round decides it
     threshold = int(ranks[qualifying].min())
     colex = np.array([[comb(n, k) for n in range(52)] for k in range(0, 5)], dtype=np.int64)
     idx, size = _subsets(cards, colex[1:])

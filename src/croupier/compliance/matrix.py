@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from croupier.compliance.citations import Citation, cites_in, scan
+from croupier.compliance.citations import Citation, scan, words_cite
 from croupier.compliance.texts import SOURCES, Unit, load_units
 
 
@@ -91,7 +91,7 @@ def build(root: Path, regulation: str | None = None) -> list[Row]:
     choice_cites = [
         (choice, reg, article, paragraph)
         for choice, section, column in choices(root)
-        for reg, article, paragraph, _ in cites_in(column, section)
+        for reg, article, paragraph, _ in words_cite(column, section, pt_scope=True)
     ]
     rows = []
     for unit in units:
@@ -100,10 +100,9 @@ def build(root: Path, regulation: str | None = None) -> list[Row]:
             if not _matches(unit, c):
                 continue
             where = f"{c.path}:{c.line}"
-            if c.path.startswith("tests/"):
-                name = f"{c.path}::{c.test}" if c.test else c.path
-                if name not in row.tests:
-                    row.tests.append(name)
+            if c.test is not None:
+                if c.test not in row.tests:
+                    row.tests.append(c.test)
             elif where not in row.code:
                 row.code.append(where)
         for choice, reg, article, paragraph in choice_cites:

@@ -3,7 +3,7 @@ blackjack: up to seven boxes, art. 3 [practice]).
 
 A round is told a bettor's box (a live dealer's player points at one, a test stacks one) or
 leaves it to the game: a bettor who plays no box yet takes the lowest free one, and keeps it
-for the round (choice T2, docs/choices.md). Box assignment is a rule of the game, so the rounds
+for the round (choice O16, docs/choices.md). Box assignment is a rule of the game, so the rounds
 do it themselves and the online table drives every game the same way, by the bettor's name.
 """
 
@@ -18,7 +18,7 @@ from croupier.games.protocol import allowed
 
 
 def lowest_free(boxes: int, taken: set[int], article: str) -> int:
-    """The lowest box of ``1..boxes`` not in ``taken`` (choice T2)."""
+    """The lowest box of ``1..boxes`` not in ``taken`` (choice O16)."""
     for number in range(1, boxes + 1):
         if number not in taken:
             return number

@@ -1,5 +1,5 @@
 // The stud felt: the dealer's hand (one card up, art. 7) and yours (your five cards, face up to
-// you only, art. 12, with their category in words); after the deal you raise twice your ante or
+// you only, art. 7(1), with their category in words); after the deal you raise twice your ante or
 // fold (art. 6); at the result the dealer's hand is opened with its category and whether it
 // qualifies (art. 9).
 import { el, clear, words, session, cardNode } from "./common.js";

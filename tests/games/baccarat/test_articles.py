@@ -22,6 +22,8 @@ FIVE_TWOS = (("2S", "2H"), ("2D", "2C"), "2S", "3H")
 FOUR_TWOS = (("2S", "2H"), ("KD", "2C"), "2D", "5C")
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 5(1)", "art. 5", "art. 5(2)")
+@pytest.mark.cites("pt-812-2015", "rule 7", "rule 8")
 def test_card_values_art_5_1_and_5_2_rules_7_and_8():
     """Macau art. 5: "1) As figuras, os dez e as combinações de cartas totalizando dez pontos
     valem zero; 2) Todas as demais cartas são contadas de acordo com os seus valores faciais,
@@ -37,6 +39,8 @@ def test_card_values_art_5_1_and_5_2_rules_7_and_8():
     assert max(POINTS) == 9  # 9 the highest (5(2))
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 6", "art. 6(1)", "art. 6(2)")
+@pytest.mark.cites("pt-812-2015", "rule 1")
 def test_two_groups_banker_and_player_art_6_and_rule_1():
     """Macau art. 6: "O jogo é limitado a dois grupos: 1) O grupo banqueiro («banker»); 2) O
     grupo jogador («player»)"; PT rule 1: players bet "no jogo do ponto ou no da banca na
@@ -51,6 +55,7 @@ def test_two_groups_banker_and_player_art_6_and_rule_1():
     assert result["winner"] == "player"  # 9 is nearer 9 than 8 (rule 1)
 
 
+@pytest.mark.cites("pt-812-2015", "rule 16", "rule 17", "rule 21")
 def test_dealing_starts_after_the_betting_time_alternately_player_first_rules_16_17_21():
     """PT rule 16: "Findo o período de tempo para a realização das apostas inicia-se a
     distribuição" (dealing starts once betting time is over); rule 17: "As cartas iniciais
@@ -71,6 +76,7 @@ def test_dealing_starts_after_the_betting_time_alternately_player_first_rules_16
     assert result["player_cards"] == ["2S", "3S", "3C"]  # the third card last (rule 21)
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 7(2)")
 def test_an_automatic_shuffler_deals_every_round_from_a_fresh_shoe_art_7_2():
     """Macau art. 7(2): with the automatic shuffler-dealer the cards are "colocadas novamente
     no aparelho depois de cada jogada" (put back into the machine after each round) and art.
@@ -86,6 +92,7 @@ def test_an_automatic_shuffler_deals_every_round_from_a_fresh_shoe_art_7_2():
         assert not game.cut_card_out
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(8)", "art. 17(9)", "art. 17(11)")
 def test_prizes_shared_equally_in_modalities_b_and_c_art_17_8_9_11():
     """Despacho 2/2009 art. 17(8): Modality B's five of a kind, double three, four and three of
     a kind are "um montante fixo ... pagos, em cada jogada, em partes iguais, aos apostadores
@@ -114,6 +121,7 @@ def test_prizes_shared_equally_in_modalities_b_and_c_art_17_8_9_11():
     assert [only(s, "jackpot", n).payout for n in ("a", "b")] == [1000, 1000]
 
 
+@pytest.mark.cites("pt-812-2015", "rule 15", "rule 39", "rule 1")
 def test_ponto_e_banca_macau_applies_the_ponto_e_banca_rules_but_rule_15_rule_39():
     """PT rule 39: "À exploração e prática do jogo de baccará ponto e banca Macau são
     aplicáveis as regras do baccará ponto e banca previstas no Capítulo anterior, com exceção

@@ -29,6 +29,7 @@ def _points(values: set[int]) -> list[int]:
     return sorted(0 if v == 10 else v for v in values)
 
 
+@pytest.mark.cites("pt-812-2015", "rule 32", "rule 7", "rule 19", "rule 20", "rule 22", "rule 23")
 @pytest.mark.parametrize("ruleset", ["pt-ponto-banca-2015", "macau-2009"])
 def test_information_holds_the_rules_of_the_game_rule_32(ruleset: str) -> None:
     """PT 812/2015 rule 32: "informação clara, objetiva e adequada sobre as regras do jogo,

@@ -37,6 +37,7 @@ MODALITY_A = [
 ]
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13(1)")
 @pytest.mark.parametrize(
     ("expected", "player", "banker", "more"), [(e, p, b, m) for e, p, b, *m in MODALITY_A]
 )
@@ -51,6 +52,8 @@ def test_royal_flush_needs_five_cards_so_a_natural_round_has_none():
     assert len(natural.dealing_order) == 4 and detect(natural, "A") is None
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13(1)", "art. 13(2)")
+@pytest.mark.cites("macau-baccarat-2004", "art. 8")
 def test_double_pairs_need_different_points_art_13_1_4_3_a_iv():
     """Despacho 2/2009, art. 13(1)4)(3)A.iv: «Pares duplos»: "aparecimento, ao mesmo tempo,
     numa jogada, de um par de banca e de um par de jogador sendo a respectiva pontuação
@@ -91,6 +94,7 @@ MODALITY_BC = [
 ]
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13(1)")
 @pytest.mark.parametrize(("b", "c", "cards"), MODALITY_BC)
 def test_modality_b_and_c_combinations_art_13_1_4_3_bc_and_13_2(b, c, cards):
     player, banker, *more = cards
@@ -100,6 +104,7 @@ def test_modality_b_and_c_combinations_art_13_1_4_3_bc_and_13_2(b, c, cards):
     assert detect(dealt, "C") == c
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13(2)")
 def test_ten_value_cards_are_different_values_art_13_2_1():
     from croupier.games.baccarat.points import POINTS
 
@@ -119,6 +124,7 @@ def jackpot_rules(modality="a", **overrides):
     return rules_of(f"macau-2009-jackpot-{modality}", **{**base, **overrides})
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(7)")
 def test_fixed_prize_is_shared_equally_per_bettor_art_17_7():
     rules = jackpot_rules(**{"jackpot.prizes.single_pair": {"fixed": 1000}})
     bets = [(name, kind, 1000) for name in ("a", "b", "c") for kind in ("player", "jackpot")]
@@ -147,6 +153,7 @@ def test_only_the_highest_combination_is_paid():
     assert s.jackpot.combination == "three_of_a_kind" and only(s, "jackpot").payout == 5000
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(5)")
 def test_royal_flush_pays_the_whole_pool_shared_and_resets_to_seed_art_17_5():
     rules = jackpot_rules()
     bets = [(n, k, 1000) for n in ("a", "b") for k in ("player", "jackpot")]
@@ -161,6 +168,7 @@ def test_royal_flush_pays_the_whole_pool_shared_and_resets_to_seed_art_17_5():
     assert s.house_result == 2000 + 2000 - 200 - 100000
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(6)")
 @pytest.mark.parametrize(
     ("pool", "prize", "from_pool"), [(100000, 20000, False), (500000, 50010, True)]
 )
@@ -179,6 +187,7 @@ def test_paradise_straight_pays_max_of_fixed_and_10_percent_art_17_6(pool, prize
     assert (j.paid_from_pool > 0) is from_pool
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(10)")
 def test_modality_c_six_of_a_kind_is_max_of_fixed_and_a_set_percentage_art_17_10():
     rules = jackpot_rules(
         "c", **{"jackpot.prizes.six_of_a_kind": {"fixed": 5000, "pool_percent": 20}}
@@ -193,6 +202,7 @@ def test_modality_c_six_of_a_kind_is_max_of_fixed_and_a_set_percentage_art_17_10
     assert s.jackpot.prize == (200000 + 100) // 5
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(5)")
 def test_modality_b_six_of_a_kind_pays_the_pool_art_17_5():
     rules = jackpot_rules("b")
     s = play(
@@ -248,6 +258,7 @@ def test_returns_stake_option():
     assert only(s, "jackpot").payout == 1500
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13(3)")
 def test_jackpot_bets_only_from_seated_players_art_13_3():
     rnd = BaccaratRound(jackpot_rules(), shoe(("5S", "5H"), ("6D", "7C"), "2C", "AD"))
     with pytest.raises(RuleViolation, match=r"seated: .*art\. 13\(3\)"):
@@ -280,6 +291,7 @@ def test_pool_carries_from_round_to_round_in_a_game():
     assert game.jackpot_pool == 100000 + 2 * 100
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13(3)", "art. 13(1)")
 def test_a_jackpot_bet_is_added_to_a_main_bet_art_13_3():
     """Despacho 2/2009, art. 13(3): "As apostas num «jackpot» progressivo são adicionais às
     apostas mencionadas nas alíneas 1) a 3) do n.º 1 e reservadas aos jogadores sentados" (the

@@ -26,11 +26,14 @@ def refused(rnd, bet, field, rule_text, message_text=""):
     return err
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13")
 def test_unoffered_bet_art_13():
     rnd = _round("macau-2004")
     refused(rnd, ("a", "dragon7", 100), "bet", "Macau baccarat art. 13", "not offered")
 
 
+@pytest.mark.cites("pt-812-2015", "rule 9", "rule 10")
+@pytest.mark.cites("pt-812-2015", "rule 9")
 def test_unoffered_bet_pt_rules_9_10():
     refused(_round("pt-ponto-banca-2015"), ("a", "dragon7", 100), "bet", "rules 9-10")
 
@@ -40,6 +43,7 @@ def test_stake_must_be_a_positive_whole_number(amount):
     refused(_round("macau-2009"), ("a", "player", amount), "amount", "positive whole number")
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 14")
 def test_table_minimum_and_maximum():
     rules = {"table.minimum_bet": 1000, "table.maximum_bet": 5000}
     rnd = _round("macau-2009", **rules)
@@ -50,6 +54,7 @@ def test_table_minimum_and_maximum():
     refused(rnd, ("a", "player", 100), "amount", "art. 14", "above the maximum")
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 14")
 def test_per_bet_limit_override():
     rnd = _round("macau-2009")  # macau-2004 preset: tie maximum 37,500.00 (override of 100)
     refused(rnd, ("a", "tie", 3750100), "amount", "art. 14", "above the maximum")
@@ -64,6 +69,7 @@ def test_amount_must_be_a_multiple_of_the_table_unit():
     refused(rnd, ("a", "player", 1020), "amount", "rule 14", "multiple of the table unit")
 
 
+@pytest.mark.cites("pt-812-2015", "rule 15")
 @pytest.mark.parametrize(
     ("kind", "amount", "rule"),
     [
@@ -80,12 +86,14 @@ def test_portuguese_maxima_rule_15(kind, amount, rule):
     rnd.place_bet("a", kind, amount - 1)  # the maximum itself is allowed
 
 
+@pytest.mark.cites("pt-812-2015", "rule 15", "rule 39", "rule 40")
 def test_rule_15_does_not_apply_to_ponto_e_banca_macau_rule_39():
     rnd = _round("pt-ponto-banca-macau-2015", **{"table.max_payout_per_round": 0})
     rnd.place_bet("a", "player", 1_000_000)  # unlimited (rule 40)
     rnd.place_bet("a", "tie", 500_000)
 
 
+@pytest.mark.cites("pt-812-2015", "rule 13")
 def test_both_sides_must_differ_by_the_minimum_rule_13():
     rnd = _round("pt-ponto-banca-2015")
     rnd.place_bet("a", "player", 500)
@@ -94,18 +102,22 @@ def test_both_sides_must_differ_by_the_minimum_rule_13():
     rnd.place_bet("b", "banker", 500)  # another player's bets are not counted
 
 
+@pytest.mark.cites("pt-812-2015", "rule 13")
 def test_rule_13_also_at_ponto_e_banca_macau():
     rnd = _round("pt-ponto-banca-macau-2015")
     rnd.place_bet("a", "banker", 300)
     refused(rnd, ("a", "player", 250), "amount", "rule 13")
 
 
+@pytest.mark.cites("pt-812-2015", "rule 13")
 def test_macau_land_rules_have_no_rule_13():
     rnd = _round("macau-2009")
     rnd.place_bet("a", "player", 500)
     rnd.place_bet("a", "banker", 500)
 
 
+@pytest.mark.cites("pt-812-2015", "rule 42", "rule 43")
+@pytest.mark.cites("pt-812-2015", "rule 41")
 def test_table_wide_limits_rules_41_43():
     # maximum payout 10,000.00 EUR = 1,000,000
     rnd = _round("pt-ponto-banca-macau-2015")
@@ -130,6 +142,7 @@ def test_withdrawal_that_would_break_a_table_limit_is_refused():
     assert len(rnd.bets) == 3
 
 
+@pytest.mark.cites("pt-812-2015", "rule 27")
 def test_bets_refused_once_closed_rule_27():
     rnd = _round("pt-ponto-banca-2015")
     rnd.close_betting()

@@ -25,6 +25,7 @@ def _bets(kinds, amount=1000):
     return [("a", k, amount) for k in kinds]
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(1)")
 def test_player_bet_pays_1_to_1_art_17_1(macau):
     s = play(macau, shoe(*PLAYER_WINS), _bets(["player", "banker", "tie"]))
     assert (only(s, "player").outcome, only(s, "player").payout) == ("win", 2000)
@@ -33,6 +34,7 @@ def test_player_bet_pays_1_to_1_art_17_1(macau):
     assert s.house_result == 3000 - 2000
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 18(1)")
 def test_banker_bet_pays_1_to_1_less_5_percent_art_18_1(macau):
     s = play(macau, shoe(*BANKER_WINS_8), _bets(["banker", "player"]))
     banker = only(s, "banker")
@@ -53,6 +55,8 @@ def test_commission_rounding_house_favour_option():
     assert only(s, "banker").commission == 501
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 12")
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(2)")
 def test_tie_pays_8_to_1_and_main_bets_stay_art_12_and_17_2(macau):
     s = play(macau, shoe(*TIE_7), _bets(["tie", "player", "banker"]))
     assert only(s, "tie").payout == 9000
@@ -63,6 +67,7 @@ def test_tie_pays_8_to_1_and_main_bets_stay_art_12_and_17_2(macau):
     assert {(b.kind, b.amount) for b in s.carry_over} == {("player", 1000), ("banker", 1000)}
 
 
+@pytest.mark.cites("pt-812-2015", "rule 23")
 def test_portuguese_tie_returns_main_bets_rule_23():
     rules = rules_of("pt-ponto-banca-2015")
     s = play(rules, shoe(*TIE_7), [("a", "player", 500), ("a", "tie", 100)])
@@ -78,6 +83,8 @@ def test_pairs_lose_without_a_pair(macau, cards, pays):
     assert only(s, "player_pair").payout == 0 and only(s, "banker_pair").payout == 0
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13", "art. 17(3)")
+@pytest.mark.cites("macau-baccarat-2009", "art. 13")
 def test_pairs_pay_11_to_1_on_same_rank_art_13_17_3(macau):
     # P: JS JH (0) draws 5C -> 5; B: QS QD (0) draws on 5 -> 4D -> 4 : both pairs
     s = play(
@@ -90,6 +97,7 @@ def test_pairs_pay_11_to_1_on_same_rank_art_13_17_3(macau):
     assert only(s, "player_pair").reason == "Macau baccarat art. 13, 17(3)"
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 13")
 def test_jack_and_queen_are_not_a_pair_art_13(macau):
     s = play(
         macau,
@@ -99,6 +107,8 @@ def test_jack_and_queen_are_not_a_pair_art_13(macau):
     assert only(s, "player_pair").outcome == "lose" and only(s, "banker_pair").outcome == "lose"
 
 
+@pytest.mark.cites("pt-812-2015", "rule 10", "rule 12")
+@pytest.mark.cites("pt-812-2015", "rule 11")
 def test_portuguese_pairs_same_rank_only_rules_11_12():
     rules = rules_of("pt-ponto-banca-2015")
     s = play(
@@ -110,6 +120,7 @@ def test_portuguese_pairs_same_rank_only_rules_11_12():
     assert only(s, "player_pair").reason == "PT 812/2015 rules 10-12, 25(c)"
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(4)")
 def test_dragon7_pays_40_to_1_art_17_4(macau):
     s = play(macau, shoe(*DRAGON7), _bets(["dragon7", "banker"], 100))
     assert only(s, "dragon7").payout == 4100
@@ -126,6 +137,7 @@ def test_dragon7_needs_three_cards_and_a_win(macau):
     assert s.coup.winner == "tie" and only(s, "dragon7").outcome == "lose"
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 18(2)")
 def test_banker6_half_pays_half_on_six_art_18_2():
     rules = rules_of("macau-2009-banker6-half", **{"table.rounding_unit": 1})
     for cards in (BANKER_6_TWO, BANKER_6_THREE):
@@ -143,6 +155,7 @@ def test_banker6_half_rounds_the_half_in_the_players_favour():
     assert only(s, "banker").payout == 1001 + 501
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 18(3)")
 def test_dragon7_push_art_18_3():
     rules = rules_of("macau-2009-dragon7-push", **{"table.rounding_unit": 1})
     s = play(rules, shoe(*DRAGON7), _bets(["banker", "player", "tie"], 1000))
@@ -153,6 +166,7 @@ def test_dragon7_push_art_18_3():
     assert (only(s, "banker").payout, only(s, "banker").commission) == (2000, 0)
 
 
+@pytest.mark.cites("pt-812-2015", "rule 26")
 def test_portuguese_standard_commission_rule_26a():
     rules = rules_of("pt-ponto-banca-2015")
     s = play(rules, shoe(*BANKER_WINS_8), [("a", "banker", 1000)])
@@ -160,6 +174,7 @@ def test_portuguese_standard_commission_rule_26a():
     assert only(s, "banker").reason == "PT 812/2015 rule 26(a)"
 
 
+@pytest.mark.cites("pt-812-2015", "rule 26")
 @pytest.mark.parametrize(
     ("cards", "payout", "commission"),
     [(BANKER_5, 1500, 500), (BANKER_6_TWO, 1500, 500), (BANKER_WINS_8, 2000, 0)],
@@ -170,6 +185,7 @@ def test_portuguese_half_commission_on_5_and_6_rule_26b(cards, payout, commissio
     assert (only(s, "banker").payout, only(s, "banker").commission) == (payout, commission)
 
 
+@pytest.mark.cites("pt-812-2015", "rule 26")
 def test_portuguese_no_commission_rule_26():
     rules = rules_of("pt-ponto-banca-2015", **{"bets.commission": "none"})
     s = play(rules, shoe(*BANKER_WINS_8), [("a", "banker", 1000)])
@@ -221,6 +237,7 @@ def test_a_house_side_bet_through_the_registry_without_touching_the_engine():
     assert only(s, "natural9_test").reason == "Macau 69/2009, house approval TEST-1"
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 10")
 def test_void_returns_every_stake_art_10(macau):
     rnd = BaccaratRound(macau, shoe(*PLAYER_WINS))
     rnd.place_bet("a", "player", 1000)
@@ -232,6 +249,7 @@ def test_void_returns_every_stake_art_10(macau):
     assert all(b.reason == "Macau baccarat art. 10" for b in s.bets)
 
 
+@pytest.mark.cites("pt-812-2015", "rule 29")
 def test_portuguese_void_before_totals_only_rule_29():
     from croupier.errors import RuleViolation
 
@@ -249,6 +267,8 @@ def test_portuguese_void_before_totals_only_rule_29():
     assert rnd.settle().bets[0].payout == 2000
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 18(1)")
+@pytest.mark.cites("pt-812-2015", "rule 26")
 @pytest.mark.parametrize(
     ("ruleset", "unit", "minimum", "refused"),
     [
@@ -277,6 +297,8 @@ def test_a_rounding_unit_cannot_erase_the_commission_art_18_1(ruleset, unit, min
         assert only(s, "banker").commission > 0
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 17", "art. 17(1)", "art. 13")
+@pytest.mark.cites("macau-baccarat-2004", "art. 12")
 def test_the_winning_areas_are_those_the_cards_pay_art_17(macau):
     """Issue 18: a table lights the areas that won. Art. 17(1)-(3) / 18(1): Banker's win pays
     the Banker bet, a pair pays the pair bet ("par ... do mesmo valor", art. 13), and nothing
@@ -289,3 +311,43 @@ def test_the_winning_areas_are_those_the_cards_pay_art_17(macau):
     rnd = BaccaratRound(macau, shoe(*TIE_7))
     rnd.deal()
     assert rnd.result()["winning_areas"] == ["tie"]  # art. 12: main bets stand, tie wins
+
+
+@pytest.mark.cites("pt-812-2015", "rule 22", "rule 24", "rule 25")
+def test_a_winning_bet_stays_the_players_and_is_paid_even_money_rules_22_24():
+    """PT 812/2015 rule 22: "O jogador ganha as suas apostas se a chance em que apostar tiver a
+    pontuação mais elevada e perde as suas apostas se a chance contrária ... tiver a pontuação
+    mais elevada" (a bet wins when its side has the higher total, loses when the other side
+    has); rule 24: "O valor das apostas vencedoras continua a pertencer ao jogador" (the amount
+    of a winning bet stays the player's); rule 25(a): paid "No ponto ou na banca, valor igual ao
+    da aposta" (on Player or Banker, an amount equal to the bet). So a winning 10.00 on Player
+    returns 20.00 (the stake and 10.00 of prize) and 10.00 on Banker is lost."""
+    rules = rules_of("pt-ponto-banca-2015")
+    s = play(rules, shoe(*PLAYER_WINS), [("a", "player", 1000), ("b", "banker", 1000)])
+    assert (only(s, "player").outcome, only(s, "player").payout) == ("win", 2000)
+    assert only(s, "banker", "b").payout == 0
+    assert s.house_result == 0
+
+
+@pytest.mark.cites("macau-baccarat-2009", "art. 18(3)")
+@pytest.mark.parametrize(
+    ("cards", "outcome", "payout"),
+    [
+        ((("6S", "KD"), ("3S", "KD"), "4C"), "push", 1000),  # three-card 7 beats 6: push
+        ((("6S", "KD"), ("7S", "KD")), "win", 2000),  # two-card 7 beats 6: a win, no commission
+        ((("5S", "KD"), ("3S", "2D"), "KC", "2C"), "push", 1000),  # 5 v 5+2: three-card 7
+        ((("8S", "KD"), ("3S", "KD"), "4C"), "lose", 0),  # a three-card 7 that loses
+        ((("6S", "KD"), ("4S", "KD"), "4C"), "win", 2000),  # a three-card 8: paid in full
+    ],
+)
+def test_the_dragon7_push_is_only_a_three_card_banker_seven_art_18_3(cards, outcome, payout):
+    """Despacho 2/2009 art. 18(3): "a casa não cobra qualquer comissão sobre os ganhos do grupo
+    banqueiro, todavia quando este grupo, após receber a terceira carta adicional, vença o lance
+    com 7 (sete) pontos — «Sete Dragão», as apostas no grupo banqueiro não ganham nem perdem"
+    (no commission on Banker's wins, but when Banker wins with 7 *after receiving the third
+    card*, Banker bets push). A Banker win with a two-card 7 is an ordinary win, paid 1:1 with
+    no commission; only a three-card 7 that wins pushes."""
+    rules = rules_of("macau-2009-dragon7-push", **{"table.rounding_unit": 1})
+    s = play(rules, shoe(*cards), _bets(["banker"], 1000))
+    banker = only(s, "banker")
+    assert (banker.outcome, banker.payout, banker.commission) == (outcome, payout, 0)

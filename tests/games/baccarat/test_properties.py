@@ -3,6 +3,7 @@ art. 9, and the same seed always deals the same rounds."""
 
 import contextlib
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -59,6 +60,8 @@ bet_strategy = st.tuples(
 )
 
 
+@pytest.mark.cites("pt-812-2015", "rule 29")
+@pytest.mark.cites("macau-baccarat-2004", "art. 10")
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(
     name=st.sampled_from(sorted(RULESETS)),
@@ -95,6 +98,7 @@ def test_every_settlement_conserves_money(name, cards, bets, pool, void):
         assert s.payouts == s.stakes and s.house_result == 0
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 9")
 @settings(max_examples=2000, deadline=None)
 @given(cards=SIX_CARDS)
 def test_no_round_deals_more_than_six_cards_or_breaks_art_9(cards):
@@ -129,6 +133,7 @@ def test_a_pool_below_its_seed_is_refused():
         BaccaratRound(rules, StackedCards([]), jackpot_pool=rules.jackpot.seed - 1)
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 9")
 def test_a_whole_shoe_respects_art_9_and_the_commitment():
     rules = RULESETS["macau-2009"]
     shoe = Shoe(rules.shoe, SeededRandomSource(2026))

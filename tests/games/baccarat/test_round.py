@@ -32,6 +32,7 @@ def test_phases_and_refusals():
         rnd.void()
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 7")
 def test_card_events_follow_the_dealing_order_art_7():
     rnd = BaccaratRound(rules_of("macau-2009"), shoe(("2S", "KD"), ("5S", "KD"), "TC"))
     events = [e for e in rnd.deal() if e.kind == "card_dealt"]
@@ -44,6 +45,7 @@ def test_card_events_follow_the_dealing_order_art_7():
     ]
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 12", "art. 12(2)", "art. 12(3)", "art. 12(1)")
 def test_tie_bets_stay_on_the_table_and_are_editable_art_12():
     """Macau art. 12: after a tie "as apostas iniciais, podem ser: 1) Retiradas; ou 2)
     Mantidas; ou 3) Alteradas ... (1) com ou sem diminuição das apostas iniciais; (2) ... do
@@ -89,6 +91,7 @@ def test_tie_bets_stay_on_the_table_and_are_editable_art_12():
     assert rnd.bets == ()
 
 
+@pytest.mark.cites("pt-812-2015", "rule 23")
 def test_portuguese_ties_do_not_carry_rule_23():
     game = BaccaratGame(rules_of("pt-ponto-banca-2015"), shoe(*TIE))
     rnd = game.start_round()
@@ -99,6 +102,7 @@ def test_portuguese_ties_do_not_carry_rule_23():
     assert game.carried == ()
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 2(2)")
 def test_demonstration_hands_take_no_bets_art_2_2():
     rules = rules_of("macau-2009", **{"shoe.demonstration_hands": 3})
     game = BaccaratGame(rules, Shoe(rules.shoe, SeededRandomSource(4)))
@@ -131,6 +135,7 @@ def test_replay_gives_the_same_events():
     assert again.settlement == rnd.settlement
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 16", "art. 16(1)", "art. 16(2)")
 def test_squeeze_goes_to_the_seated_highest_bettor_art_16():
     """Macau art. 16(1): "A casa reserva-se o direito de permitir ou não o manuseio das cartas
     pelo jogador" (the house may allow squeezing, or not: table.squeeze); art. 16(2): "o
@@ -146,6 +151,7 @@ def test_squeeze_goes_to_the_seated_highest_bettor_art_16():
     assert BaccaratRound(rules_of("macau-2009"), StackedCards([])).squeezer("player") is None
 
 
+@pytest.mark.cites("pt-812-2015", "rule 29")
 def test_cards_running_out_mid_deal_leaves_the_round_voidable():
     from croupier.errors import CardsExhausted
 

@@ -28,6 +28,7 @@ def test_article_9_3_and_9_4_are_complementary():
         assert ART_9_3[b] | stands == set(range(1, 11)) and not ART_9_3[b] & stands
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 9(3)", "art. 9(1)")
 @pytest.mark.parametrize("banker_total", range(8))
 @pytest.mark.parametrize("third_value", range(1, 11))
 @pytest.mark.parametrize("player_total", range(6))
@@ -42,6 +43,7 @@ def test_banker_after_player_drew_art_9_3_and_9_4(player_total, banker_total, th
     assert BANKER_DRAWS[banker_total][point] is expected
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 9(3)", "art. 9(2)")
 @pytest.mark.parametrize("banker_total", range(8))
 @pytest.mark.parametrize("player_total", [6, 7])
 def test_banker_after_player_stood_art_9_3_6_and_9_4_4(player_total, banker_total):
@@ -52,6 +54,7 @@ def test_banker_after_player_stood_art_9_3_6_and_9_4_4(player_total, banker_tota
     assert (len(coup.banker) == 3) is (banker_total < 6)
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 9(2)")
 @pytest.mark.parametrize("player_total", range(10))
 @pytest.mark.parametrize("banker_total", [8, 9])
 def test_banker_natural_stops_all_drawing_art_9_2(player_total, banker_total):
@@ -60,6 +63,7 @@ def test_banker_natural_stops_all_drawing_art_9_2(player_total, banker_total):
     assert coup.natural
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 9(4)")
 @pytest.mark.parametrize("player_total", [8, 9])
 @pytest.mark.parametrize("banker_total", range(10))
 def test_player_natural_stops_all_drawing_art_9_4_6(player_total, banker_total):
@@ -67,10 +71,12 @@ def test_player_natural_stops_all_drawing_art_9_4_6(player_total, banker_total):
     assert len(coup.player) == 2 and len(coup.banker) == 2
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 9(1)")
 def test_player_rule_table_art_9_1_and_9_2():
     assert [t for t in range(10) if PLAYER_DRAWS[t]] == [0, 1, 2, 3, 4, 5]
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 7(1)")
 def test_dealing_order_is_player_first_alternately_art_7_1():
     src = totals_shoe(1, 2, "AC", "3C")  # P: AS KD, B: 2S KD, P3 AC, B3 3C
     coup = deal_coup(src.draw)
@@ -79,6 +85,7 @@ def test_dealing_order_is_player_first_alternately_art_7_1():
     assert coup.banker == (src.cards[1], src.cards[3], src.cards[5])
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 11", "art. 12")
 @pytest.mark.parametrize(
     ("player", "banker", "winner"),
     [((7, 0), (6, 0), "player"), ((6, 0), (7, 0), "banker"), ((6, 0), (6, 0), "tie")],
@@ -88,6 +95,7 @@ def test_higher_total_wins_art_11_and_equal_totals_tie_art_12(player, banker, wi
     assert coup.winner == winner
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 5")
 def test_totals_are_modulo_ten_art_5():
     from croupier.cards import parse_cards
     from croupier.games.baccarat.points import total

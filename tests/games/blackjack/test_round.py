@@ -40,6 +40,7 @@ def test_no_hole_card_dealing_order():
     assert rnd.dealer == parse_cards("6D")
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 6(1)")
 @pytest.mark.parametrize(
     ("reading", "dealer_final"),
     [("six_ace", "6D AC 5C TC"), ("any", "6D AC 5C TC"), ("stands", "6D AC")],
@@ -88,6 +89,7 @@ def test_ties_push_practice():
     assert hand_bets(rnd.settle()) == [(0, "push", 100)]
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 6(3)")
 def test_boxes_act_in_order_from_the_dealers_left_art_6_3():
     rnd = deal("TS 9H 6D 7C 8C", bets=((1, 100), (2, 100)))
     with pytest.raises(RuleViolation, match=r"box 1 decides first.*art\. 6\(3\)"):
@@ -130,6 +132,7 @@ def test_resplit_up_to_the_maximum_number_of_hands():
         rnd.split(1)
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 17(1)")
 def test_double_after_split_art_17_1_2():
     rnd = deal("9S 6D 9H 2C TC TS 5H")
     rnd.split(1)  # hand 1: 9S 2C = 11
@@ -143,6 +146,7 @@ def test_double_after_split_art_17_1_2():
         rnd.double(1)
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 17(1)")
 def test_double_on_eleven_only_art_17_1_3():
     r = rules(**{"rules.double": "eleven_only"})
     rnd = deal("5S 6D 5H TC 9C", r=r)  # 10
@@ -152,6 +156,7 @@ def test_double_on_eleven_only_art_17_1_3():
     rnd.double(1)
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 17(2)")
 def test_a_doubled_hand_gets_exactly_one_card_art_17_2():
     rnd = deal("5S 6D 6H 2C TC TS")
     rnd.double(1)
@@ -159,6 +164,7 @@ def test_a_doubled_hand_gets_exactly_one_card_art_17_2():
     assert len(hand.cards) == 3 and hand.finished and rnd.current is None
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 17(3)")
 @pytest.mark.parametrize(
     ("mode", "payout"), [("any_two", 100), ("any_two_and_after_split", 100), ("eleven_only", 0)]
 )
@@ -173,6 +179,7 @@ def test_dealer_blackjack_after_a_double_art_17_3(mode, payout):
         assert "art. 17(3)" in s.bets[0].reason
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 16(6)")
 def test_dealer_blackjack_after_a_split_loses_only_the_initial_bet_art_16_6():
     rnd = deal("8S TD 8H 3C 9C AC")
     rnd.split(1)
@@ -190,6 +197,7 @@ def test_dealer_blackjack_after_a_split_loses_only_the_initial_bet_art_16_6():
     assert hand_bets(rnd.settle()) == [(0, "lose", 0), (1, "lose", 0)]
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 16(6)")
 @pytest.mark.parametrize(
     ("cards", "busts"),
     [
@@ -271,12 +279,14 @@ def test_surrender_refused_against_an_ace_and_gives_half_otherwise_1991():
     assert hand_bets(s) == [(0, "surrender", 50)]  # half back, even against a dealer blackjack
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 21(2)")
 def test_surrender_switched_off_art_21_2():
     rnd = deal("TS TD 6H 7C", r=rules(**{"rules.surrender": False}))
     with pytest.raises(RuleViolation, match=r"21\(2\)"):
         rnd.surrender(1)
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 13(1)")
 def test_any_pair_pays_and_pays_again_for_pairs_formed_after_a_split_art_13_1():
     rnd = deal("8S 6D 8H 8D 3C 2C TC TS", pairs=((1, 10),))
     rnd.split(1)  # hand 1: 8S 8D: a new pair
@@ -291,12 +301,14 @@ def test_any_pair_pays_and_pays_again_for_pairs_formed_after_a_split_art_13_1():
     assert side.outcome == "lose"
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 13(1)")
 def test_jack_and_queen_are_no_pair_art_13_1_1():
     rnd = deal("JS 6D QH TC 5C", pairs=((1, 10),))
     rnd.stand(1)
     assert [b.outcome for b in rnd.settle().bets if b.kind == "any_pair"] == ["lose"]
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 6(1)")
 def test_erroneous_dealer_card_is_void_or_stands_unseen_art_6_1():
     rnd = deal("TS 9D 9H 8C 5C")
     rnd.stand(1)  # dealer 9 8 = 17 stands
@@ -364,6 +376,7 @@ def test_replay_gives_the_same_events():
 # --- properties ------------------------------------------------------------------------------
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 17(2)")
 @settings(max_examples=300, deadline=None)
 @given(
     cards=st.lists(st.integers(0, 51), min_size=40, max_size=40),

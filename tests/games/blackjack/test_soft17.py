@@ -33,6 +33,8 @@ from croupier.games.blackjack.values import VALUES
 from croupier.rulesets import load_ruleset
 from croupier.shoe import StackedCards
 
+pytestmark = pytest.mark.cites("macau-blackjack-2007", "art. 6(1)", "art. 6(6)")
+
 SEVENTEENS = {  # the dealer's 17, and whether each reading draws on it
     "AC 6D": {"six_ace": True, "any": True, "ace_one_point": False, "stands": False},
     "6D AC": {"six_ace": True, "any": True, "ace_one_point": False, "stands": False},

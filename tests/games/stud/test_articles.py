@@ -17,6 +17,7 @@ from tests.games.stud.stacks import stud_deck
 DEALER_AK = "AS KD 7C 5H 3D"
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 3(1)", "art. 7(1)", "art. 3(2)", "art. 7(2)")
 def test_shuffled_by_hand_for_a_shoe_or_by_a_machine_art_3_1_and_3_2():
     """Art. 3(1): "Ou, o «croupier» baralha manualmente as cartas ..." (shuffled by hand, then
     dealt from a shoe, one card at a time: art. 7(1)); art. 3(2): "Ou, utiliza o baralhador
@@ -30,6 +31,7 @@ def test_shuffled_by_hand_for_a_shoe_or_by_a_machine_art_3_1_and_3_2():
         load_ruleset("macau-stud-2004", {"shoe.dealing": "dealt by a robot"})
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 4(1)", "art. 4")
 @pytest.mark.parametrize(
     ("higher", "lower"),
     [
@@ -44,6 +46,7 @@ def test_suits_rank_spades_hearts_clubs_diamonds_art_4_1(higher, lower):
     assert rank5(parse_cards(higher)) > rank5(parse_cards(lower))
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 4(2)")
 def test_ranks_ace_high_down_to_two_art_4_2():
     """Art. 4(2): "No valor facial de cada carta: Ás, Rei (K), Dama (Q), Valete (J), 10, 9, 8,
     7, 6, 5, 4, 3 e 2" (ace highest, then king ... down to two)."""
@@ -53,6 +56,7 @@ def test_ranks_ace_high_down_to_two_art_4_2():
     assert ranked == sorted(ranked, reverse=True)
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 4(3)")
 def test_the_wheel_is_the_lowest_straight_art_4_3():
     """Art. 4(3): "Um Ás formando uma «sequência» com um 5, 4, 3 e 2 é considerado o valor mais
     baixo" (an ace in a straight with 5, 4, 3, 2 is the lowest)."""
@@ -62,6 +66,7 @@ def test_the_wheel_is_the_lowest_straight_art_4_3():
     assert wheel < six_high < broadway
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 5", "art. 6(5)", "art. 5(1)", "art. 5(2)", "art. 5(3)")
 def test_the_three_bets_ante_jackpot_and_additional_art_5():
     """Art. 5: "O jogador pode seleccionar as seguintes oportunidades de apostas: 1) Aposta
     inicial («ante bet»); 2) Aposta no «jackpot progressivo»; 3) Aposta adicional" (the ante,
@@ -78,6 +83,7 @@ def test_the_three_bets_ante_jackpot_and_additional_art_5():
     assert {b.kind for b in s.bets} == {"ante", "jackpot", "raise"}
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 6(2)")
 def test_every_hand_starts_with_an_ante_art_6_2():
     """Art. 6(2): "No início de cada «mão», cada jogador tem de efectuar uma aposta inicial"
     (each hand starts with an ante): a jackpot bet alone deals no hand."""
@@ -89,6 +95,7 @@ def test_every_hand_starts_with_an_ante_art_6_2():
     assert rnd.hand_cards(1) == () and rnd.bets == ()
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 11(1)", "art. 10(1)")
 def test_a_carried_jackpot_bet_waits_for_its_ante_and_the_others_are_dealt_art_11_1():
     """Art. 11(1): after a void round "as apostas realizadas no «jackpot progressivo» são
     transferidas automaticamente para a jogada seguinte" (the jackpot bets are carried to the
@@ -111,6 +118,7 @@ def test_a_carried_jackpot_bet_waits_for_its_ante_and_the_others_are_dealt_art_1
     assert of(s, "jackpot", 2).payout == 100 and "art. 11(1)" in of(s, "jackpot", 2).reason
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 6(8)", "art. 9(3)", "art. 9(5)")
 def test_the_round_is_decided_once_every_hand_has_decided_art_6_8_and_9_3():
     """Art. 6(8): "Terminados os procedimentos descritos nas alíneas anteriores, inicia-se a
     jogada para determinar o vencedor" (once every hand has decided, the round is decided);
@@ -130,6 +138,7 @@ def test_the_round_is_decided_once_every_hand_has_decided_art_6_8_and_9_3():
     assert (of(s, "ante", 1).payout, of(s, "raise", 1).payout) == (200, 400)
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 10(3)")
 def test_the_jackpots_fixed_sums_are_announced_at_the_table_art_10_3():
     """Art. 10(3): "Os montantes fixos enunciados nas alíneas anteriores são anunciados na
     banca" (the fixed sums of 10(2) are announced at the table): the table's information

@@ -134,6 +134,20 @@ def better(x: str, y: str) -> bool:
     return fast
 
 
+@pytest.mark.cites(
+    "macau-stud-2004",
+    "art. 8",
+    "art. 8(1)",
+    "art. 8(2)",
+    "art. 8(3)",
+    "art. 8(4)",
+    "art. 8(5)",
+    "art. 8(6)",
+    "art. 8(7)",
+    "art. 8(8)",
+    "art. 8(9)",
+    "art. 8(10)",
+)
 @pytest.mark.parametrize(
     ("winner", "loser", "rule"),
     [

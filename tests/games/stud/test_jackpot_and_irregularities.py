@@ -45,6 +45,7 @@ def jackpot_round(hands, dealer=DEALER_AK, decisions=None, pool=200000, rules=No
     return s
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 10(2)")
 @pytest.mark.parametrize(("hand", "amount"), [(FLUSH, 500), (FULL, 750), (QUADS, 2500)])
 def test_fixed_jackpot_prizes_art_10_2_3_to_5(hand, amount):
     s = jackpot_round([hand])
@@ -53,6 +54,7 @@ def test_fixed_jackpot_prizes_art_10_2_3_to_5(hand, amount):
     assert s.jackpot.pool.after == 200000 + 10  # pool only grew by the contribution
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 10(2)")
 def test_jackpot_is_paid_whatever_the_dealer_has_art_10_2():
     s = jackpot_round([FLUSH], dealer=DEALER_NQ)
     assert s.dealer_qualifies is False and of(s, "jackpot").payout == 500
@@ -60,11 +62,13 @@ def test_jackpot_is_paid_whatever_the_dealer_has_art_10_2():
     assert of(s, "ante").outcome == "lose" and of(s, "jackpot").payout == 500
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 6(7)")
 def test_a_folded_hand_wins_no_jackpot_art_6_7():
     s = jackpot_round([FLUSH], decisions=["fold"])
     assert of(s, "jackpot").payout == 0 and "art. 6(7)" in of(s, "jackpot").reason
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 10(2)")
 def test_straight_flush_pays_max_of_fixed_and_10_percent_art_10_2_2():
     s = jackpot_round([SF], pool=200000)  # 10% of 200,010 > 5,000
     assert of(s, "jackpot").payout == 20001
@@ -73,12 +77,14 @@ def test_straight_flush_pays_max_of_fixed_and_10_percent_art_10_2_2():
     assert of(s, "jackpot").payout == 10001
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 10(6)")
 def test_each_straight_flush_gets_its_own_prize_art_10_6():
     s = jackpot_round([SF, "8D 9D TD JD QD"], pool=300000)
     assert of(s, "jackpot", 1).payout == of(s, "jackpot", 2).payout == 30002
     assert s.jackpot.pool.after == 300020 - 2 * 30002
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 10(8)")
 def test_royal_flush_takes_the_whole_pool_and_it_restarts_at_its_seed_art_10_8():
     s = jackpot_round([ROYAL_H], pool=250000)
     assert of(s, "jackpot").payout == 250010
@@ -91,11 +97,13 @@ def test_royal_flush_pays_the_fixed_sum_when_larger():
     assert of(s, "jackpot").payout == 900000 and s.jackpot.pool.paid_by_house == 900000
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 10(5)")
 def test_two_royal_flushes_share_art_10_5():
     s = jackpot_round([ROYAL_H, ROYAL_C], dealer="2S 3S 4D 6D 8S", pool=300000)
     assert of(s, "jackpot", 1).payout == of(s, "jackpot", 2).payout == 150010
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 10(7)")
 def test_straight_flush_is_paid_before_the_royal_flush_art_10_7():
     # seat 1 royal, seat 2 straight flush: the straight flush takes 10% first, the royal the rest
     s = jackpot_round([ROYAL_H, "8D 9D TD JD QD"], pool=300000)
@@ -105,6 +113,7 @@ def test_straight_flush_is_paid_before_the_royal_flush_art_10_7():
     assert of(s, "jackpot", 1).payout == 300020 - 30002
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 10(4)")
 def test_jackpot_prizes_are_paid_left_to_right_from_the_dealers_left_art_10_4():
     """DRE 61/2004 art. 10(4): "Os pagamentos do prémio de «jackpot» são processados da
     esquerda para a direita, começando pela «mão» que fica imediatamente à esquerda do
@@ -156,6 +165,8 @@ def _dealt_round(hands=(FLUSH, NOTHING), dealer=DEALER_AK):
     return rnd
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 11(4)")
+@pytest.mark.cites("macau-stud-2004", "art. 11(1)")
 @pytest.mark.parametrize(
     ("reason", "article"),
     [
@@ -177,6 +188,7 @@ def test_void_returns_stakes_and_carries_jackpot_bets_art_11_1_and_11_4(reason, 
     assert [(b.kind, b.amount, b.box) for b in nxt.bets] == [("jackpot", 100, 1)]
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 11(2)")
 def test_one_exposed_card_play_continues_and_a_dealer_card_stays_up_art_11_2():
     """DRE 61/2004 art. 11(2): "Se, no decurso de distribuição de cartas, uma carta for exposta
     inadvertidamente, não gera a invalidade da jogada ... Se, a carta exposta inadvertidamente
@@ -195,6 +207,7 @@ def test_one_exposed_card_play_continues_and_a_dealer_card_stays_up_art_11_2():
     assert rnd.settle().conserved
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 11(1)")
 def test_two_exposed_cards_void_the_round_art_11_1():
     rnd = _dealt_round()
     rnd.expose_card(1, 0)
@@ -203,6 +216,7 @@ def test_two_exposed_cards_void_the_round_art_11_1():
     assert rnd.settlement.carry_over
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 11(3)")
 def test_cards_dealt_to_a_hand_with_no_bet_make_a_dead_hand_art_11_3():
     # seat 2 has no bet but the dealer gives it cards: they are dead; seat 1 plays on
     rnd = StudRound(stud_rules(), stud_deck([FLUSH, NOTHING], DEALER_AK))

@@ -28,6 +28,7 @@ def play(hands, dealer, decisions, *, rules=None, ante=100, jackpot=(), dealing=
     return rnd, s
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 7(1)")
 def test_cards_are_dealt_one_at_a_time_dealer_last_art_7_1():
     hands = ["2S 3S 4S 5S 7H", "2H 3H 4H 5H 7D"]
     rnd, _ = play(hands, DEALER_AK, ["fold", "fold"])
@@ -39,6 +40,7 @@ def test_cards_are_dealt_one_at_a_time_dealer_last_art_7_1():
     assert [e.data["face_up"] for e in dealt if e.data["seat"] == 0] == [False] * 4 + [True]
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 7(2)")
 def test_five_at_a_time_from_a_shuffler_art_7_2():
     hands = ["2S 3S 4S 5S 7H", "2H 3H 4H 5H 7D"]
     rnd, _ = play(hands, DEALER_AK, ["fold", "fold"], dealing="shuffler")
@@ -47,10 +49,12 @@ def test_five_at_a_time_from_a_shuffler_art_7_2():
     assert dealt == [1] * 5 + [2] * 5 + [0] * 5
 
 
-def test_players_see_only_their_cards_and_the_dealers_up_card_art_12_2():
-    """Art. 12(2): players may not "Falar entre si ou com terceiros, quando estiverem a ler as
-    cartas para decidirem" (talk while reading their cards to decide): online a seat sees its
-    own cards and the dealer's face-up card only (docs/choices.md T14)."""
+@pytest.mark.cites("macau-stud-2004", "art. 7(1)")
+def test_players_see_only_their_cards_and_the_dealers_up_card():
+    """Art. 7(1): the cards are dealt "com a face voltada para baixo ... A última carta do
+    «croupier» será distribuída com a face voltada para cima" (face down; the dealer's last
+    card face up): online a seat sees its own cards and the dealer's face-up card only
+    (docs/choices.md T14)."""
     rules = stud_rules()
     rnd = StudRound(rules, stud_deck(["2S 3S 4S 5S 7H"], DEALER_AK))
     rnd.place_bet("p1", "ante", 100, box=1)
@@ -63,6 +67,7 @@ def test_players_see_only_their_cards_and_the_dealers_up_card_art_12_2():
     }
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 8")
 @pytest.mark.parametrize(
     ("hand", "category"),
     [
@@ -82,6 +87,7 @@ def test_a_seat_is_told_its_hands_category_while_deciding_art_8(hand, category):
     assert rnd.view(1)["category"] == category
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 9(2)")
 def test_dealer_not_qualifying_pays_ante_and_returns_raise_art_9_2():
     _, s = play(["2S 2H 5C 7D 9S"], "KS QD 7C 5H 3D", ["raise"])
     assert s.dealer_qualifies is False
@@ -89,6 +95,7 @@ def test_dealer_not_qualifying_pays_ante_and_returns_raise_art_9_2():
     assert of(s, "raise").outcome == "push" and "art. 9(2)" in of(s, "ante").reason
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 9(1)", "art. 9(4)")
 @pytest.mark.parametrize("dealer", ["AS KD 7C 5H 3D", "2D 2C 5H 7S 9D", "AD AC KH 7S 9D"])
 def test_dealer_qualifies_with_ace_king_or_better_art_9_1(dealer):
     _, s = play(["3S 4H 6C 8D TS"], dealer, ["raise"])
@@ -111,6 +118,7 @@ PAYTABLE = [
 ]
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 9(5)")
 @pytest.mark.parametrize(("hand", "category", "pays"), PAYTABLE)
 def test_raise_paytable_art_9_5(hand, category, pays):
     _, s = play([hand], DEALER_AK, ["raise"])
@@ -121,6 +129,7 @@ def test_raise_paytable_art_9_5(hand, category, pays):
     assert "art. 9(5)" in of(s, "raise").reason
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 9(5)")
 @pytest.mark.parametrize("royal", [50, 75, 100])
 def test_royal_flush_payout_option_art_9_5_9(royal):
     rules = stud_rules(**{"paytable.royal_flush": royal})
@@ -136,6 +145,7 @@ def test_maximum_payout_per_game_caps_four_of_a_kind_and_better():
     assert of(s, "raise").payout == 200 + 1400
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 8")
 def test_suits_decide_equal_hands_no_push_art_8():
     # dealer A-K-7-5-3 against player A-K-7-5-3 of other suits: the highest card's suit decides
     _, s = play(["AH KC 7D 5S 3C"], "AS KD 7C 5H 3D", ["raise"])
@@ -144,12 +154,14 @@ def test_suits_decide_equal_hands_no_push_art_8():
     assert of(s, "ante").outcome == "win"
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 6(7)")
 def test_fold_loses_the_ante_art_6_7():
     _, s = play(["2S 2H 5C 7D 9S"], DEALER_AK, ["fold"])
     assert of(s, "ante").payout == 0 and not [b for b in s.bets if b.kind == "raise"]
     assert "art. 6(7)" in of(s, "ante").reason
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 6(6)")
 def test_raise_is_exactly_twice_the_ante_art_6_6():
     _, s = play(["2S 2H 5C 7D 9S"], DEALER_AK, ["raise"], ante=300)
     assert of(s, "raise").stake == 600
@@ -182,6 +194,7 @@ def refused(rnd, args, field, text):
     assert (rnd.bets, rnd.log) == before
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 6(1)")
 def test_bet_refusals_name_the_rule_and_change_nothing():
     rnd = StudRound(stud_rules(), StackedCards([]))
     refused(rnd, ("a", 8, "ante", 100), "seat", "art. 2(1)")
@@ -195,6 +208,7 @@ def test_bet_refusals_name_the_rule_and_change_nothing():
     refused(rnd, ("b", 1, "ante", 100), "seat", "art. 6(1)")
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 6(3)", "art. 10(1)")
 def test_jackpot_bet_needs_an_ante_and_comes_before_the_first_card():
     rnd = StudRound(stud_rules(), stud_deck(["2S 2H 5C 7D 9S"], DEALER_AK))
     with pytest.raises(RuleViolation, match=r"art\. 10\(1\)"):

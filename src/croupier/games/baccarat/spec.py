@@ -28,7 +28,7 @@ def _seats(rules: BaccaratRules) -> tuple[int, int, str]:
     if rules.regulation.portuguese:  # PT rule 6: "Mesas de um a nove lugares"
         return 1, 9, pt("rule 6")
     # Macau 55/2004 art. 1(5): "uma mesa de jogo ... com sete ou mais lugares sentados"; nine
-    # at most online, as the felt is drawn (choice S14)
+    # at most online, as the felt is drawn (choice O14)
     return 7, 9, macau_baccarat("art. 1(5)")
 
 

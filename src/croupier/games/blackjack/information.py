@@ -46,7 +46,7 @@ def table_information(rules: BlackjackRules) -> dict[str, Any]:
             {
                 "kind": "insurance",
                 "title": "Insurance (after the deal, against a dealer's ace)",
-                "pays": "2:1; half the bet (choice T3)",
+                "pays": "2:1; half the bet (choice O17)",
                 "minimum": None,
                 "maximum": None,
                 "article": _source("insurance"),

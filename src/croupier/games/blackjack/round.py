@@ -114,7 +114,7 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Rec
         return tuple(out)
 
     def _box_for(self, player: str, kind: str, box: int | None) -> int:
-        """``box``, or the box ``player`` plays, or for a bet the lowest free one (choice T2);
+        """``box``, or the box ``player`` plays, or for a bet the lowest free one (choice O16);
         an any-pair bet stands on the player's own hand (art. 13(1))."""
         if box is None and kind == "any_pair" and self.box_of(player) is None:
             raise RuleViolation(

@@ -1,6 +1,6 @@
 """Macau blackjack at an online table: rounds one after another from one shoe. The round itself
 takes its players by name (:mod:`croupier.games.blackjack.turns`, :mod:`.felt`): a player's
-first bet takes the lowest free box (choice T2, as at stud) and the player makes that box's
+first bet takes the lowest free box (choice O16, as at stud) and the player makes that box's
 decisions; the ledger keeps one line per player and kind (:mod:`.booking`)."""
 
 from __future__ import annotations

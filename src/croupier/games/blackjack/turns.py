@@ -3,9 +3,9 @@
 
 After the deal the table asks the insurance question, all boxes at once, when the dealer shows
 an ace, and even money to a blackjack against an ace or a ten (art. 12 [1991]; insurance is half
-the bet, choice T3); then each hand in turn from the dealer's left (art. 6(3)): hit, stand,
+the bet, choice O17); then each hand in turn from the dealer's left (art. 6(3)): hit, stand,
 double, split or surrender as the rules allow, a double or a split a new stake equal to the bet
-(arts. 16, 17). A hand whose player does not decide in the table's time stands (choice T4).
+(arts. 16, 17). A hand whose player does not decide in the table's time stands (choice O18).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Turns:
 
     @property
     def default_decision(self) -> str:
-        """What a hand that does not answer in time does: no insurance, then stand (T4)."""
+        """What a hand that does not answer in time does: no insurance, then stand (O18)."""
         return "no_insurance" if self._phase is BjPhase.INSURANCE else "stand"
 
     def turn(self) -> tuple[int, int, str] | None:

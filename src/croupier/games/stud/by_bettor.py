@@ -1,10 +1,10 @@
 """A stud round addressed by its players' names, as an online table drives it
 (:class:`croupier.games.protocol.DecidingRound`).
 
-A player's first bet takes the lowest free box (choice T2, :mod:`croupier.games.boxes`). After
+A player's first bet takes the lowest free box (choice O16, :mod:`croupier.games.boxes`). After
 the deal each live hand raises exactly twice its ante or folds (art. 6(5)-(7)); the table asks
 for these decisions, each raise a new stake, and settles when every hand has decided. A hand
-that does not decide in the table's time folds (choice T1, docs/choices.md: the ante is lost, as
+that does not decide in the table's time folds (choice O15, docs/choices.md: the ante is lost, as
 for a fold, art. 6(7)).
 """
 
@@ -75,8 +75,8 @@ class ByBettor:
         return "raise"
 
     def private_view(self, bettor: str) -> dict[str, Any]:
-        """The player's own cards and the dealer's face-up card (art. 7; art. 12(2): players
-        may not share what they hold while deciding)."""
+        """The player's own cards and the dealer's face-up card (art. 7(1): dealt face down,
+        the dealer's last card face up)."""
         return self.view(self._seat_of(bettor))
 
     def _dealer_up(self) -> list[str]:

@@ -133,9 +133,13 @@ def evaluate_reference(cards: Sequence[int]) -> HandValue:
     return HandValue(CATEGORY_INDEX["high_card"], (*by_rank, suit_of(highest)))  # 8(10)
 
 
-def qualifies(value: HandValue, cards: Sequence[int]) -> bool:
-    """Dealer qualification (art. 9(1)): ace-king high or better."""
-    if value.strength > CATEGORY_INDEX["high_card"]:
+def dealer_qualifies(cards: Sequence[int], category: str) -> bool:
+    """Whether the dealer's hand opens the players' hands, Macau stud art. 9(1): "A «mão» do
+    «croupier» deve ter pelo menos o valor de «poker» de um Às e um Rei (K)" (at least an ace
+    and a king). Any category above high card qualifies; a high-card hand only when it holds
+    both an ace and a king. The one deciding function: the round, the exact analyses and the
+    simulator all ask it (the analyses through ``analysis.stud_exact.qualifying_hands``)."""
+    if category != "high_card":
         return True
     ranks = {rank_of(c) for c in cards}
     return ACE in ranks and KING in ranks

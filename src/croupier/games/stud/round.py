@@ -35,8 +35,9 @@ from croupier.games.stud.dealing import DEALER, DEALER_UP_INDEX, deal_order
 from croupier.games.stud.evaluator import category_of, rank5
 from croupier.games.stud.hand import Decision, StudPhase
 from croupier.games.stud.hand import SeatHand as _Hand
+from croupier.games.stud.hands import dealer_qualifies
 from croupier.games.stud.rules import StudRules, cite
-from croupier.games.stud.settlement import HandResult, Settling, StudSettlement, dealer_qualifies
+from croupier.games.stud.settlement import HandResult, Settling, StudSettlement
 from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
@@ -96,7 +97,7 @@ class StudRound(ByBettor, PlayedBoxes, Settling, RecordedRound):
 
     def view(self, seat: int) -> dict[str, Any]:
         """What the player at ``seat`` may see: their own cards and the dealer's face-up cards
-        (players may not share information while deciding, art. 12)."""
+        (art. 7(1): cards dealt face down, the dealer's last card face up)."""
         up = [
             card_text(self.dealer[i]) for i in sorted(self.dealer_exposed) if i < len(self.dealer)
         ]
@@ -131,7 +132,7 @@ class StudRound(ByBettor, PlayedBoxes, Settling, RecordedRound):
         self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
     ) -> None:
         """A bet on ``box``, or (none given) on the seat ``player`` plays or the lowest free
-        one (choice T2; art. 1: seven boxes)."""
+        one (choice O16; art. 1: seven boxes)."""
         rules = self.rules
         seat = choose_box(self._owners(), player, rules.seats, box, cite("art. 1"))
         if self._phase is not StudPhase.BETTING or self.betting_closed:

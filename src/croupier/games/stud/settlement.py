@@ -4,7 +4,7 @@ the progressive jackpot of art. 10 over its pool, and the jackpot bets that wait
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +12,7 @@ from croupier.errors import RuleViolation
 from croupier.games.protocol import Bet, BetSettlement, SettlementTotals, allowed
 from croupier.games.stud.evaluator import category_of, rank5
 from croupier.games.stud.hand import SeatHand, StudPhase
-from croupier.games.stud.hands import CATEGORY_ARTICLE
+from croupier.games.stud.hands import CATEGORY_ARTICLE, dealer_qualifies
 from croupier.games.stud.jackpot import StudJackpotResult, settle_stud_jackpot
 from croupier.games.stud.rules import CAPPED, JACKPOT_COMBINATIONS, RAISE_ARTICLE, StudRules, cite
 
@@ -50,14 +50,6 @@ class StudSettlement(SettlementTotals):
     @property
     def jackpot_pool(self) -> int | None:
         return self.jackpot.pool.after if self.jackpot is not None else None
-
-
-def dealer_qualifies(cards: Sequence[int], category: str) -> bool:
-    """Ace-king or better (art. 9(1))."""
-    if category != "high_card":
-        return True
-    ranks = {c >> 2 for c in cards}
-    return 12 in ranks and 11 in ranks
 
 
 class Settling:
