@@ -63,7 +63,7 @@ class RunningServer:
             defaults=defaults,
             operator_token=OPERATOR_TOKEN,
             stacked=stacked or {},
-            **options,
+            **{"drain_seconds": 0.0, **options},  # a manual clock never finishes a dealt round
         )
         self.embedded = EmbeddedServer(self.casino)
         self.port = self.embedded.port

@@ -6,7 +6,7 @@ import importlib
 
 import typer
 
-from croupier.cli import analyze, compliance, monitor, options, rules, serve, simulate
+from croupier.cli import analyze, compliance, monitor, mutate, options, rules, serve, simulate
 from croupier.games.registry import GAMES
 
 app = typer.Typer(
@@ -25,6 +25,7 @@ app.add_typer(monitor.app, name="monitor")
 app.add_typer(simulate.app, name="simulate")
 app.command("serve")(serve.serve_command)
 app.command("compliance")(compliance.compliance_command)
+app.command("mutate")(mutate.mutate_command)
 
 
 def main() -> None:

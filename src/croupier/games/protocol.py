@@ -296,6 +296,7 @@ class TableGame(Protocol):
     """A game played round after round at one table: the shoe and what passes between rounds."""
 
     jackpot_pool: int | None
+    rounds_played: int  # the last round's number; the next round takes the one after it
 
     @property
     def cut_card_out(self) -> bool:

@@ -47,6 +47,7 @@ DEMO_FUNDS = 10_000_00  # points a demo player starts with (rules 37-38: never m
 TICK_SECONDS = 0.1
 CLAIM_SECONDS = 1.0  # how often a process shows it lives and looks for tables whose owner died
 JACKPOT_SECONDS = 1.0  # how often a linked jackpot's display is read again from the database
+DRAIN_SECONDS = 30.0  # a graceful stop waits this long for the dealt rounds to finish
 NODE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 log = logging.getLogger(__name__)
 
@@ -110,6 +111,8 @@ class Casino:
     advertise: str | None = None
     #: the bus between the processes (server/bus.py): ``nats://host:4222[/prefix]``
     bus: str | None = None
+    #: a graceful stop gives a dealt round this long to finish (issue 34(2))
+    drain_seconds: float = DRAIN_SECONDS
 
     def __post_init__(self) -> None:
         self.node = self.node or default_node()
@@ -321,7 +324,27 @@ class Casino:
             await asyncio.sleep(TICK_SECONDS)
             self._tick_all()
 
+    async def drain(self, seconds: float | None = None) -> None:
+        """A graceful stop (SIGTERM; issue 34(2)): every table stops taking bets and opening
+        rounds; a round no card of which was dealt is voided with the shutdown as its reason
+        and its stakes returned; a dealt round is given ``seconds`` to finish (its decisions'
+        own time limits run on). What is still in play after that is left to the next start's
+        recovery, as after a crash."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + (self.drain_seconds if seconds is None else seconds)
+        pending = [t for t in self.tables.values() if t._task is not None]
+        while pending:
+            done = await asyncio.gather(*(t.close() for t in pending), return_exceptions=True)
+            pending = [t for t, ok in zip(pending, done, strict=True) if ok is not True]
+            if not pending or loop.time() >= deadline:
+                break
+            await asyncio.sleep(0.2)
+        for table in pending:
+            log.warning("table %s: still in play at the stop; the next start recovers it", table.id)
+
     async def stop(self) -> None:
+        with contextlib.suppress(Exception):  # a stop never fails for want of a drain
+            await self.drain()
         for task in (self._ticker, self._claimer, self._jackpots):
             if task is not None:
                 task.cancel()

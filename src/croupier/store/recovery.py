@@ -38,7 +38,7 @@ class Recovery:
     #: rounds recovery could not void (their books disagree): reported, never blocking
     unrecovered: set[int]
 
-    def recover(self, table_id: int | None = None) -> list[int]:
+    def recover(self, table_id: int | None = None, reason: str = VOID_ON_RESTART) -> list[int]:
         """Void every round left open by a stopped server and refund its stakes (PT rule 29).
         Each round's refund and its new status commit together, so a second recovery (or a
         crash during this one) can never refund a round twice. Returns the rounds voided."""
@@ -50,14 +50,14 @@ class Recovery:
         voided = []
         for round_id, owner_table in open_rounds:
             try:
-                if self._recover_round(round_id, owner_table):
+                if self._recover_round(round_id, owner_table, reason):
                     voided.append(round_id)
             except Exception:  # one round's books never keep the server from starting
                 log.exception("round %s could not be voided and refunded; left open", round_id)
                 self.unrecovered.add(round_id)
         return voided
 
-    def _recover_round(self, round_id: int, owner_table: int) -> bool:
+    def _recover_round(self, round_id: int, owner_table: int, reason: str) -> bool:
         """Void one open round and refund its stakes, in one transaction."""
         with self.engine.begin() as connection:
             status = connection.execute(
@@ -84,10 +84,10 @@ class Recovery:
                     )
                 ).scalar_one()
                 results.append(
-                    BetResult(player_id, account, kind, amount, "void", amount, 0, VOID_ON_RESTART)
+                    BetResult(player_id, account, kind, amount, "void", amount, 0, reason)
                 )
             table_accounts = TableAccounts(escrow.id if escrow else 0, 0, None)
-            self._refund(connection, round_id, results, table_accounts)
+            self._refund(connection, round_id, results, table_accounts, reason)
         self.unrecovered.discard(round_id)
         return True
 
@@ -97,6 +97,7 @@ class Recovery:
         round_id: int,
         results: Sequence[BetResult],
         table_accounts: TableAccounts,
+        reason: str = VOID_ON_RESTART,
     ) -> None:
         legs: dict[int, int] = {}
         for r in results:
@@ -108,5 +109,5 @@ class Recovery:
         connection.execute(
             update(rounds)
             .where(rounds.c.id == round_id, rounds.c.status == "open")
-            .values(status="void", void_reason=VOID_ON_RESTART, closed_at=now())
+            .values(status="void", void_reason=reason, closed_at=now())
         )

@@ -108,6 +108,8 @@ rounds = Table(
     Column("opened_at", DateTime(timezone=True), nullable=False),
     Column("closed_at", DateTime(timezone=True)),
     Index("ix_rounds_table_status", "table_id", "status"),
+    # the number a player sees names one round of the table, for good (migration 0006)
+    Index("ux_round_number_per_table", "table_id", "number", unique=True),
 )
 
 round_bets = Table(

@@ -181,6 +181,9 @@ class SqlTableStore:
     async def begin_round(self, table_id: int, number: int, shoe: str | None) -> int:
         return await asyncio.to_thread(self.records.begin_round, table_id, number, shoe)
 
+    async def last_round_number(self, table_id: int) -> int:
+        return await asyncio.to_thread(self.records.last_round_number, table_id)
+
     async def start_session(
         self, player: Player, table_id: int, seat: int, currency: str
     ) -> tuple[int, int]:
@@ -197,5 +200,8 @@ class SqlTableStore:
     async def save_config(self, table_id: int, config: Mapping[str, Any]) -> None:
         await asyncio.to_thread(self.records.set_table_config, table_id, config)
 
-    async def recover(self, table_id: int) -> None:
-        await asyncio.to_thread(self.records.recover, table_id)
+    async def recover(self, table_id: int, reason: str | None = None) -> None:
+        if reason is None:
+            await asyncio.to_thread(self.records.recover, table_id)
+        else:
+            await asyncio.to_thread(self.records.recover, table_id, reason)

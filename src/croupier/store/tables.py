@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, func, insert, select, update
 
 from croupier.errors import RuleViolation
 from croupier.store.ledger import Ledger
 from croupier.store.players import named_account
-from croupier.store.schema import accounts, game_tables
+from croupier.store.schema import accounts, game_tables, rounds
 from croupier.store.stamps import now
 from croupier.table.port import TableAccounts
 
@@ -48,6 +48,15 @@ class TableRecords:
         with self.engine.connect() as connection:
             rows = connection.execute(select(game_tables).order_by(game_tables.c.id)).all()
         return [(row.id, row.name, dict(row.config), row.status) for row in rows]
+
+    def last_round_number(self, table_id: int) -> int:
+        """The highest round number the table has used (0 before its first round): the next
+        round takes the one after it, whichever process runs the table (issue 34(2))."""
+        with self.engine.connect() as connection:
+            top = connection.execute(
+                select(func.max(rounds.c.number)).where(rounds.c.table_id == table_id)
+            ).scalar()
+        return int(top or 0)
 
     def set_table_config(self, table_id: int, config: Mapping[str, Any]) -> None:
         with self.engine.begin() as connection:

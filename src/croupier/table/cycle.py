@@ -276,9 +276,11 @@ class Cycle(TableState):
         self._unpublished = []  # those bets are refunded with their round
         try:
             await self.store.recover(self.id)
+            played = self.game.rounds_played  # the void round keeps its number
             self.game = table_game(
                 self.rules, self.source, jackpot_pool=self.game.jackpot_pool, cards=self.cards
             )
+            self.game.rounds_played = played
             await self._new_round()
             self.publish({"type": "round_void", "void_reason": reason}, None)
             self._open_window()

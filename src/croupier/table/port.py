@@ -137,6 +137,10 @@ class StakeJob(Protocol):
         """Nothing was written: take the bets back off the round."""
 
 
+#: a graceful stop (issue 34(2)): only a round no card of which was dealt is voided this way
+VOID_ON_SHUTDOWN = "the table closed for a server shutdown before any card was dealt"
+
+
 class TableStore(Protocol):
     """Everything a running table reads and writes."""
 
@@ -156,6 +160,10 @@ class TableStore(Protocol):
 
     async def begin_round(self, table_id: int, number: int, shoe: str | None) -> int: ...
 
+    async def last_round_number(self, table_id: int) -> int:
+        """The highest round number the table has used, 0 before its first round: round
+        numbers are never reused at a table (issue 34(2); the database keeps them unique)."""
+
     async def start_session(
         self, player: Player, table_id: int, seat: int, currency: str
     ) -> tuple[int, int]:
@@ -166,5 +174,6 @@ class TableStore(Protocol):
 
     async def save_config(self, table_id: int, config: Mapping[str, Any]) -> None: ...
 
-    async def recover(self, table_id: int) -> None:
-        """Void and refund the table's open round from what the database holds (PT rule 29)."""
+    async def recover(self, table_id: int, reason: str | None = None) -> None:
+        """Void and refund the table's open round from what the database holds (PT rule 29),
+        with ``reason`` (default: the server stopped before the round was settled)."""

@@ -50,7 +50,7 @@ from croupier.table.clock import Clock
 from croupier.table.config import TableConfig
 from croupier.table.cycle import Cycle
 from croupier.table.decisions import Decisions
-from croupier.table.port import TableStore
+from croupier.table.port import VOID_ON_SHUTDOWN, TableStore
 from croupier.table.seats import Seat
 from croupier.table.sessions import Sessions
 from croupier.table.state import REFUSALS, Publish, in_points
@@ -58,6 +58,7 @@ from croupier.table.view import View
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 512
+UNDEALT = frozenset({"betting", "closed"})  # the phases of a round no card of which is out
 BETS_EVERY = 0.1  # seconds between two "bets" messages of a table
 
 
@@ -110,6 +111,7 @@ class Table(Sessions, Cycle, Decisions, View):
         self._flush_handle: asyncio.TimerHandle | None = None
         self.checked_at = float("-inf")
         self.idle = True
+        self.closing = False  # a graceful stop voided its undealt round: no bet, no new round
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -118,6 +120,9 @@ class Table(Sessions, Cycle, Decisions, View):
             self.id, self.currency, seed, self.config.linked_jackpot
         )
         self.game = table_game(self.rules, self.source, jackpot_pool=pool, cards=self.cards)
+        # the next round's number follows the table's last, whoever ran it (a restart, a
+        # takeover after a crash): a number a player saw is never given to another round
+        self.game.rounds_played = await self.store.last_round_number(self.id)
         self.jackpot_shown = pool
         now = self.clock.now()
         for s in sessions:
@@ -127,6 +132,30 @@ class Table(Sessions, Cycle, Decisions, View):
         await self._new_round()
         self._open_window()
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+
+    async def close(self) -> bool:
+        """A graceful stop (issue 34(2)), on the table's own task: True once the table holds
+        no round in play. A round no card of which was dealt is voided and its stakes returned
+        with the shutdown as its reason (nothing was decided, as when bets are withdrawn in the
+        window); a dealt round is left to finish (False: ask again), so that the next start
+        has nothing to recover."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(_Command("close", {}, future))
+        return await future
+
+    async def _close(self) -> bool:
+        if self.closing:
+            return True
+        if self.opens_at is None and self.round.phase_name not in UNDEALT:
+            return False  # cards are out: the round finishes first
+        self.closing = True
+        self.closes_at = self.opens_at = self.decides_by = None
+        await self.store.recover(self.id, VOID_ON_SHUTDOWN)
+        self.publish(
+            {"type": "round_void", "round": self.round.number, "void_reason": VOID_ON_SHUTDOWN},
+            None,
+        )
+        return True
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -196,6 +225,7 @@ class Table(Sessions, Cycle, Decisions, View):
             "announce": self._announce,
             "decide": self._decide,
             "tick": self._noop,
+            "close": self._close,
         }
         result = await handlers[command.name](**command.args)
         if command.future is not None and not command.future.done():

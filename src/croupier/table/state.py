@@ -60,6 +60,7 @@ class TableState:
     queue: asyncio.Queue[Any]
     closes_at: float | None
     opens_at: float | None
+    closing: bool
     decides_by: float | None
     _asked: dict[str, Any]
     round_id: int
@@ -107,6 +108,8 @@ class TableState:
         self.journaled = first + len(entries)
 
     def _verify_window(self) -> None:
+        if self.closing:
+            raise RuleViolation("phase", "the table is closing: no more rounds", "table")
         if self.opens_at is not None:
             left = max(0.0, self.opens_at - self.clock.now())
             raise RuleViolation(

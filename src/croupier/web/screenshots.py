@@ -47,6 +47,7 @@ class Stage:
             clock=self.clock,
             source=SeededRandomSource(seed),
             stacked={name: StackedCards(cards) for name, cards in (stacked or {}).items()},
+            drain_seconds=0.0,  # its manual clock never finishes a dealt round
         )
         self.server = EmbeddedServer(self.casino)
         self.base = self.server.base

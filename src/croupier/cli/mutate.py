@@ -1,0 +1,80 @@
+"""``croupier mutate``: mutation testing of each covered unit's deciding code against the tests
+the compliance matrix cites for it (issue 34; docs/compliance.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import typer
+
+from croupier.cli.common import fail, print_json
+from croupier.cli.compliance import ROOT_OPTION, _checkout
+
+UNIT_OPTION = typer.Option(
+    None, "--unit", help='one unit, "REGULATION UNIT", e.g. "macau-stud-2004 art. 9(1)"'
+)
+FILE_OPTION = typer.Option(
+    None,
+    "--file",
+    help="only the deciding code in this file (a path under src/croupier; repeatable); "
+    "CI passes the files a change touches",
+)
+
+
+def mutate_command(
+    unit: list[str] = UNIT_OPTION,
+    files: list[str] = FILE_OPTION,
+    write: bool = typer.Option(
+        False, "--write", help="store the results as the last whole run (mutation.json)"
+    ),
+    root: Path = ROOT_OPTION,
+    json_out: bool = typer.Option(False, "--json", help="print the results as JSON"),
+) -> None:
+    """Mutate the deciding code of every covered unit and run only the tests the matrix cites
+    for it: each mutant must be killed, or listed as equivalent with its reason. Exits 1 on a
+    survivor."""
+    try:
+        import pytest  # noqa: F401
+    except ImportError:
+        fail("croupier mutate runs the tests: install them with pip install 'croupier[test]'")
+    from croupier.compliance.mutation import RESULTS, plan, run
+
+    where = root or _checkout()
+    if not (where / "tests").is_dir():
+        fail(f"--root: no tests/ under {where}: give the checkout of croupier to read")
+    if files:
+        for f in files:
+            if not (where / f).is_file():
+                fail(f"--file: no file {f} under {where}")
+    units = plan(where, files or None)
+    if unit:
+        keys = {u.key for u in units}
+        for wanted in unit:
+            if wanted not in keys:
+                fail(
+                    f"--unit: {wanted!r} is no covered unit with deciding code in the engines "
+                    '(e.g. "macau-stud-2004 art. 9(1)")'
+                )
+        units = [u for u in units if u.key in set(unit)]
+    os.chdir(where)
+    results = run(where, units, progress=lambda line: typer.echo(line, err=True))
+    if write:
+        target = where / "src" / "croupier" / "compliance" / RESULTS
+        target.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        typer.echo(f"wrote {target}", err=True)
+    score = results["score"]
+    if json_out:
+        print_json(results)
+    else:
+        for key, record in results["units"].items():
+            for survivor in record["survived"]:
+                typer.echo(f"SURVIVED {key}: {survivor['key']} {survivor['mutation']}")
+        typer.echo(
+            f"{score['killed']} of {score['mutants'] - score['equivalent']} mutants killed "
+            f"({score['percent']}%), {score['equivalent']} equivalent, "
+            f"{score['survived']} survived"
+        )
+    if score["survived"]:
+        raise typer.Exit(1)

@@ -1,0 +1,374 @@
+"""Mutation testing as evidence (issue 34(3)): for each covered unit of the compliance matrix,
+every mutant of its deciding code (``compliance.mutants``) is put into the running engine and
+the tests the matrix cites for that unit, and only those, are run: a mutant some cited test
+fails on is *killed*; one they all pass is a *survivor*, unless it is listed in
+``equivalent.toml`` with the reason it cannot change what the rule decides.
+
+The mutants run in one pytest session, in this process: the mutated function's code object
+replaces the live one (``__code__``), a mutated rule table replaces the live table wherever a
+module holds it, and every cache of croupier's modules is emptied around each mutant. Code that
+runs only inside other processes (the server's tests start real ``croupier serve`` processes)
+and Numba-compiled kernels cannot be reached this way: their units say so ("not mutated"), and
+the tests under ``tests/server``, ``tests/web`` and ``tests/store`` are not run here.
+
+``croupier mutate`` runs it and writes ``mutation.json`` beside this module, which
+``croupier compliance`` shows per unit.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import json
+import signal
+import subprocess
+import sys
+import time
+import tomllib
+import types
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from croupier.compliance.matrix import build
+from croupier.compliance.mutants import Mutant, Target, deciding_code, mutants, mutated_tree
+
+#: the engines: the code whose mutation score issue 34 bounds (at least 95%)
+ENGINES = (
+    "src/croupier/games/",
+    "src/croupier/shoe.py",
+    "src/croupier/money.py",
+    "src/croupier/pool.py",
+)
+#: tests that start real processes or browsers: an in-process mutant never reaches them
+OUT_OF_PROCESS = ("tests/server/", "tests/web/", "tests/store/")
+RESULTS = "mutation.json"
+MUTANT_SECONDS = 60  # a mutant that makes a cited test loop is killed by this alarm
+
+
+class MutantTimeout(Exception):
+    """A cited test ran past the alarm under a mutant (counted as killed: it did not pass)."""
+
+
+@dataclass
+class UnitPlan:
+    regulation: str
+    unit: str
+    targets: list[Target]
+    tests: list[str]  # node ids (without parameters) of the cited in-process tests
+    process_tests: list[str]  # cited tests that run real processes (not run here)
+    mutants: list[Mutant] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return f"{self.regulation} {self.unit}"
+
+
+def equivalents() -> dict[str, str]:
+    """Reviewed equivalent mutants: their key and why no test can tell them apart."""
+    text = resources.files("croupier.compliance").joinpath("equivalent.toml").read_text("utf-8")
+    return {key: str(reason) for key, reason in tomllib.loads(text).items()}
+
+
+def plan(root: Path, files: Iterable[str] | None = None) -> list[UnitPlan]:
+    """Every covered unit whose deciding code lies in the engines (and in ``files``, when
+    given), with its mutants and its cited tests."""
+    only = set(files) if files is not None else None
+    out = []
+    sources: dict[str, str] = {}
+    for row in build(root):
+        if row.status != "covered":
+            continue
+        targets: list[Target] = []
+        for where in row.code:
+            path, line = where.rsplit(":", 1)
+            if not (path.endswith(".py") and path.startswith(ENGINES)):
+                continue
+            if only is not None and path not in only:
+                continue
+            source = sources.setdefault(path, (root / path).read_text(encoding="utf-8"))
+            target = deciding_code(path, source, int(line))
+            if target is not None and target not in targets:
+                targets.append(target)
+        tests = [t for t in row.tests if not t.startswith(OUT_OF_PROCESS)]
+        process = [t for t in row.tests if t.startswith(OUT_OF_PROCESS)]
+        unit = UnitPlan(row.unit.regulation, row.unit.id, targets, tests, process)
+        seen: set[str] = set()
+        for target in targets:
+            for mutant in mutants(target, sources[target.path]):
+                if mutant.key not in seen:
+                    seen.add(mutant.key)
+                    unit.mutants.append(mutant)
+        if only is None or unit.mutants:
+            out.append(unit)
+    return out
+
+
+# -- putting a mutant into the running engine -----------------------------------------------------
+def _module_name(path: str) -> str:
+    return path.removeprefix("src/").removesuffix(".py").replace("/", ".")
+
+
+def _unwrap(obj: Any) -> Any:
+    for attr in ("fget", "__func__", "__wrapped__"):
+        inner = getattr(obj, attr, None)
+        if inner is not None:
+            return _unwrap(inner)
+    return obj
+
+
+def _live_function(module: types.ModuleType, scope: str) -> types.FunctionType | None:
+    """The outermost function object of ``scope`` (a class's method, a module's function)
+    that the module holds; a nested function is reached through it."""
+    holder: Any = module
+    for part in scope.split("."):
+        found = holder.__dict__.get(part) if hasattr(holder, "__dict__") else None
+        if found is None:
+            return None
+        found = _unwrap(found)
+        if isinstance(found, types.FunctionType):
+            return found
+        if hasattr(found, "py_func"):  # a Numba dispatcher: compiled, not reachable
+            return None
+        holder = found
+    return None
+
+
+def _code_named(code: types.CodeType, name: str, line: int) -> types.CodeType | None:
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            if const.co_name == name and const.co_firstlineno == line:
+                return const
+            found = _code_named(const, name, line)
+            if found is not None:
+                return found
+    return None
+
+
+def _clear_caches() -> None:
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("croupier") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and isinstance(value, functools._lru_cache_wrapper):
+                clear()
+
+
+class Unreachable(Exception):
+    """The mutant's code cannot be replaced in this process (a compiled kernel)."""
+
+
+@contextmanager
+def applied(root: Path, mutant: Mutant) -> Iterator[None]:
+    """``mutant`` in the running engine for the duration of the block, then the original."""
+    source = (root / mutant.path).read_text(encoding="utf-8")
+    module = importlib.import_module(_module_name(mutant.path))
+    tree, scope_node = mutated_tree(mutant, source)
+    filename = str(root / mutant.path)
+    undo: list[Callable[[], None]] = []
+    if mutant.scope.startswith("<module>:"):
+        assert isinstance(scope_node, ast.stmt)
+        namespace = dict(vars(module))
+        exec(compile(ast.Module([scope_node], []), filename, "exec"), namespace)
+        for name in (t.id for t in _names(scope_node)):
+            old, new = getattr(module, name), namespace[name]
+            for holder in [m for n, m in sys.modules.items() if n.startswith("croupier") and m]:
+                for attr, value in list(vars(holder).items()):
+                    if value is old:
+                        setattr(holder, attr, new)
+                        undo.append(functools.partial(setattr, holder, attr, old))
+    else:
+        live = _live_function(module, mutant.scope)
+        if live is None:
+            raise Unreachable(mutant.scope)
+        code = compile(tree, filename, "exec")
+        new = _code_named(code, live.__code__.co_name, live.__code__.co_firstlineno)
+        if new is None or new.co_freevars != live.__code__.co_freevars:
+            raise Unreachable(mutant.scope)
+        original = live.__code__
+        live.__code__ = new
+        undo.append(lambda: setattr(live, "__code__", original))
+    _clear_caches()
+    try:
+        yield
+    finally:
+        for step in reversed(undo):
+            step()
+        _clear_caches()
+
+
+def _names(stmt: ast.AST) -> list[ast.Name]:
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+    return [t for t in targets if isinstance(t, ast.Name)]
+
+
+def _alarm(_signum: int, _frame: object) -> None:
+    raise MutantTimeout(f"a cited test ran past {MUTANT_SECONDS} s under the mutant")
+
+
+# -- the run: one pytest session ------------------------------------------------------------
+class Runner:
+    """A pytest plugin: collects the cited tests once, checks they pass unmutated, then runs
+    each unit's cited tests under each of its mutants, stopping at the first failure."""
+
+    def __init__(self, root: Path, units: list[UnitPlan], progress: Callable[[str], None]):
+        self.root = root
+        self.units = units
+        self.progress = progress
+        self.results: dict[str, dict[str, Any]] = {}
+        self.baseline_failures: list[str] = []
+
+    def pytest_collection_modifyitems(self, session: Any, config: Any, items: list[Any]) -> None:
+        wanted = {t for u in self.units for t in u.tests}
+        items[:] = [i for i in items if i.nodeid.split("[", 1)[0] in wanted]
+
+    def pytest_runtestloop(self, session: Any) -> bool:
+        from _pytest.runner import runtestprotocol
+
+        by_test: dict[str, list[Any]] = {}
+        for item in session.items:
+            by_test.setdefault(item.nodeid.split("[", 1)[0], []).append(item)
+
+        def passes(items: list[Any]) -> bool:
+            for item in items:
+                reports = runtestprotocol(item, nextitem=None, log=False)
+                if any(r.failed for r in reports):
+                    return False
+            return True
+
+        for test, items in by_test.items():  # the cited tests pass on the real code
+            if not passes(items):
+                self.baseline_failures.append(test)
+        if self.baseline_failures:
+            return True
+        known = equivalents()
+        signal.signal(signal.SIGALRM, _alarm)
+        for n, unit in enumerate(self.units, start=1):
+            record: dict[str, Any] = {
+                "mutants": len(unit.mutants),
+                "killed": 0,
+                "survived": [],
+                "equivalent": [],
+                "unreachable": [],
+                "tests": len(unit.tests),
+                "process_tests": len(unit.process_tests),
+            }
+            items = [i for t in unit.tests for i in by_test.get(t, [])]
+            for mutant in unit.mutants:
+                entry = {"key": mutant.key, "line": mutant.line, "mutation": mutant.description}
+                try:
+                    with applied(self.root, mutant):
+                        signal.alarm(MUTANT_SECONDS)
+                        try:
+                            survived = bool(items) and passes(items)
+                        except MutantTimeout:
+                            survived = False
+                        finally:
+                            signal.alarm(0)
+                        survived = survived or not items
+                except Unreachable:
+                    record["unreachable"].append(entry)
+                    continue
+                except Exception:  # the mutated table cannot even be built: nothing passes
+                    survived = False
+                if not survived:
+                    record["killed"] += 1
+                elif mutant.key in known:
+                    record["equivalent"].append({**entry, "reason": known[mutant.key]})
+                else:
+                    record["survived"].append(entry)
+            self.results[unit.key] = record
+            self.progress(
+                f"[{n}/{len(self.units)}] {unit.key}: {record['killed']}/{record['mutants']} "
+                f"killed, {len(record['survived'])} survived"
+            )
+        return True
+
+
+def run(
+    root: Path, units: list[UnitPlan], progress: Callable[[str], None] = print
+) -> dict[str, Any]:
+    """Run ``units``' mutants against their cited tests; the results (see ``summarise``)."""
+    import pytest
+    from hypothesis import settings
+
+    settings.register_profile("mutation", database=None, derandomize=True, deadline=None)
+    settings.load_profile("mutation")
+    runner = Runner(root, units, progress)
+    started = time.monotonic()
+    tests = sorted({t.split("::", 1)[0] for u in units for t in u.tests})
+    if tests:
+        code = pytest.main(
+            ["-q", "-p", "no:cacheprovider", "--rootdir", str(root), *tests],
+            plugins=[runner],
+        )
+        if runner.baseline_failures:
+            raise RuntimeError(
+                "cited tests fail on the unmutated code: " + ", ".join(runner.baseline_failures)
+            )
+        if code not in (0, 5) and not runner.results:
+            raise RuntimeError(f"pytest could not run the cited tests (exit {int(code)})")
+    for unit in units:
+        runner.results.setdefault(
+            unit.key,
+            {
+                "mutants": len(unit.mutants),
+                "killed": 0,
+                "survived": [],
+                "equivalent": [],
+                "unreachable": [],
+                "tests": 0,
+                "process_tests": len(unit.process_tests),
+            },
+        )
+    return summarise(runner.results, time.monotonic() - started, root)
+
+
+def summarise(units: dict[str, dict[str, Any]], seconds: float, root: Path) -> dict[str, Any]:
+    mutated = sum(u["mutants"] - len(u["unreachable"]) for u in units.values())
+    killed = sum(u["killed"] for u in units.values())
+    equivalent = sum(len(u["equivalent"]) for u in units.values())
+    scored = mutated - equivalent
+    return {
+        "run": {
+            "commit": _commit(root),
+            "date": time.strftime("%Y-%m-%d", time.gmtime()),
+            "seconds": round(seconds, 1),
+            "command": "croupier mutate",
+        },
+        "score": {
+            "mutants": mutated,
+            "killed": killed,
+            "equivalent": equivalent,
+            "survived": scored - killed,
+            "percent": round(100 * killed / scored, 2) if scored else 100.0,
+        },
+        "units": units,
+    }
+
+
+def _commit(root: Path) -> str | None:
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out.stdout.strip()
+
+
+def stored() -> dict[str, Any] | None:
+    """The last whole run's results, as shipped (``mutation.json``), if any."""
+    path = resources.files("croupier.compliance").joinpath(RESULTS)
+    if not path.is_file():
+        return None
+    data: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return data
