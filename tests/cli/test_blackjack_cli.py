@@ -82,3 +82,32 @@ def test_play_to_the_end_of_a_shoe():
     assert result.exit_code == 0, out[-2000:]
     assert out.count("New shoe") >= 2  # played past the end of the first shoe
     assert "Session statement" in out and "Balance:" in out
+
+
+def test_deal_refuses_more_boxes_than_the_table_has_naming_boxes():
+    """Issue 34(4): --boxes 9 (its help allowed it) was reported as "8" and named "box"."""
+    result = runner.invoke(app, ["blackjack", "deal", "--boxes", "9"])
+    assert result.exit_code != 0
+    assert "--boxes: 9 is more than the 7 boxes" in result.output
+
+
+def test_deal_refuses_actions_that_are_no_decision():
+    """Issue 34(4): --actions "X,Y,Z" was accepted and the hand stood."""
+    result = runner.invoke(app, ["blackjack", "deal", "--player", "script", "--actions", "X,Y,Z"])
+    assert result.exit_code != 0
+    assert "--actions: 'X', 'Y', 'Z': not a decision" in " ".join(result.output.split())
+    result = runner.invoke(app, ["blackjack", "deal", "--actions", "H"])
+    assert result.exit_code != 0 and "--player script" in result.output
+
+
+def test_deal_prints_money_and_says_bust():
+    """Issue 34(4): amounts in minor units ("-100") where every other command prints
+    "100.00 MOP"; a hand over 21 did not say bust."""
+    result = runner.invoke(
+        app, ["blackjack", "deal", "--seed", "3", "--rounds", "5", "--boxes", "3"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "-100.00 MOP" in result.output and "(bust)" in result.output
+    for line in result.output.splitlines():
+        if "(bust)" in line and "box" in line:
+            assert "lose" in line

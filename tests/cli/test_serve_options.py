@@ -44,3 +44,26 @@ def test_a_bus_that_does_not_answer_stops_the_start_up() -> None:
     done = _serve("--database", POSTGRES_URL, "--bus", f"nats://127.0.0.1:{free_port()}")
     assert done.returncode != 0
     assert "no NATS server answers" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("--port", "99999"), "--port: 99999 is not a TCP port: it must be 0 to 65535"),
+        (("--port", "-1"), "--port: -1 is not a TCP port"),
+        (("--database", "foo://bar"), "--database: 'foo://bar' is not a database croupier serves"),
+        (
+            ("--database", "postgresql://nobody@127.0.0.1:1/none"),
+            "--database: cannot open postgresql://nobody@127.0.0.1:1/none",
+        ),
+    ],
+)
+def test_a_bad_port_or_database_is_one_line_naming_it(args: tuple[str, ...], says: str) -> None:
+    """Issue 34(4): these printed long tracebacks; every other command prints one line."""
+    command = [sys.executable, "-m", "croupier", "serve", "--no-demo"]
+    if args[0] != "--port":
+        command += ["--port", str(free_port())]
+    done = subprocess.run([*command, *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert says in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1

@@ -46,8 +46,9 @@ def _numbers(url: str) -> list[tuple[int, int, str, str | None]]:
     engine = connect(url)
     with engine.connect() as c:
         rows = c.execute(
-            select(rounds.c.table_id, rounds.c.number, rounds.c.status, rounds.c.void_reason)
-            .order_by(rounds.c.id)
+            select(
+                rounds.c.table_id, rounds.c.number, rounds.c.status, rounds.c.void_reason
+            ).order_by(rounds.c.id)
         ).all()
     assert Ledger(engine).audit() == []
     engine.dispose()

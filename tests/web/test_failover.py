@@ -157,3 +157,62 @@ def test_the_page_reconnects_through_the_proxy_and_resumes_the_table(
         page.context.close()
     finally:
         proxy.stop()
+
+
+@pytest.mark.cites("pt-812-2015", "rule 29", "rule 30")
+def test_after_a_crash_the_page_shows_the_void_the_refund_and_the_balance(
+    browser: Browser, cluster: dict[str, tuple[object, str]]
+) -> None:
+    """Issue 34(2). PT 812/2015 rule 29: when a fault interrupts a round "a jogada é nula e o
+    valor das apostas realizadas é devolvido aos jogadores" (the round is void and the stakes
+    returned); rule 30 is the other case, a failure on the player's side, where bets stand.
+    The page is served by the process that runs the table; that process is killed (-9) with
+    the player's 1.00 on Banker. Once the page is back (through another process, which takes
+    the table and voids the round), it must say which case it was: the round void, the 1.00
+    returned, the balance as the account holds it, and the next round numbered after it. It
+    said "your bets stand (rule 30)", cleared the stake silently, showed the balance less the
+    stake and numbered the next round 1 again."""
+    a, a_base = cluster["a"]
+    made = httpx.post(
+        f"{a_base}/tables",
+        json={"name": "Crash table", "betting_seconds": 30, "pause_seconds": 0, "demo": True},
+        headers=OPERATOR,
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()["id"]  # a runs it
+    ports = [int(cluster[node][1].rsplit(":", 1)[1]) for node in ("a", "b")]
+    proxy = FirstAlive(ports)  # the page reaches a first, b once a is gone
+    base = f"http://127.0.0.1:{proxy.port}"
+    try:
+        page = new_page(browser)
+        page.goto(base + "/")
+        page.fill("#demo-name", "Rui")
+        page.click("#play-demo")
+        expect(page.locator("#who")).to_have_text("Rui")
+        token = page.evaluate("localStorage.getItem('croupier-token')")
+        rui = {"Authorization": f"Bearer {token}"}
+        start = httpx.get(f"{a_base}/me", headers=rui).json()["balances"]["DEMO"]
+        page.click(f"[data-join='{table}']")
+        expect(page.locator(".seat.mine")).to_contain_text("Rui")
+        _window_open(a_base, table, rui)
+        first = httpx.get(f"{a_base}/tables/{table}", headers=rui).json()["round"]
+        page.click("label[for='chip-0']")
+        page.click("#area-banker")
+        expect(page.locator("#stake-banker")).to_have_text(points(1_00))
+        expect(page.locator("#balance")).to_have_text(points(start - 1_00))
+
+        a.kill()  # type: ignore[attr-defined]  # the table's process dies mid-window
+        a.wait()  # type: ignore[attr-defined]
+        expect(page.locator("#reconnecting")).to_be_visible(timeout=10_000)
+        expect(page.locator("#reconnecting")).not_to_contain_text("bets stand")
+        expect(page.locator("#reconnecting")).to_be_hidden(timeout=20_000)  # back, through b
+        void = f"Round {first} void: your {points(1_00)} returned (rule 29)"
+        expect(page.locator("#result")).to_contain_text(void, timeout=2_000)
+        expect(page.locator("#balance")).to_have_text(points(start), timeout=2_000)
+        expect(page.locator("#round-no")).to_have_text(f"Round {first + 1}", timeout=2_000)
+        expect(page.locator("#stake-banker")).to_have_text("")
+        b_base = cluster["b"][1]
+        assert httpx.get(f"{b_base}/me", headers=rui).json()["balances"]["DEMO"] == start
+        page.context.close()
+    finally:
+        proxy.stop()

@@ -20,7 +20,12 @@ from croupier.cli.common import (
     bankroll as parse_bankroll,
 )
 from croupier.errors import CroupierError
-from croupier.games.blackjack.report import basic_strategy_player, deal_report, scripted_player
+from croupier.games.blackjack.report import (
+    CODES,
+    basic_strategy_player,
+    deal_report,
+    scripted_player,
+)
 from croupier.games.blackjack.rules import OPTION_SOURCES
 from croupier.games.blackjack.strategy import BasicStrategy
 from croupier.games.blackjack.values import VALUES
@@ -51,7 +56,20 @@ def deal(
     loaded = load(ruleset, settings, "blackjack")
     rules = loaded.blackjack()
     if player not in ("basic", "script"):
-        fail("--player: basic or script")
+        fail(f"--player: {player!r} must be basic or script")
+    if boxes > rules.boxes:  # Macau blackjack art. 3: the table's boxes (table.boxes)
+        fail(
+            f"--boxes: {boxes} is more than the {rules.boxes} boxes of this ruleset's table "
+            "(table.boxes)"
+        )
+    unknown = [a for a in actions.split(",") if a.strip() and a.strip().upper() not in CODES]
+    if unknown:
+        fail(
+            f"--actions: {', '.join(repr(a.strip()) for a in unknown)}: not a decision; each "
+            "must be H (hit), S (stand), D (double), P (split) or R (surrender)"
+        )
+    if actions.strip() and player != "script":
+        fail("--actions: given with --player basic: add --player script")
     policy = (
         basic_strategy_player(rules) if player == "basic" else scripted_player(actions.split(","))
     )
@@ -74,12 +92,17 @@ def deal(
     console.print(f"[bold]{loaded.title}[/] ({loaded.name})")
     for r in report["rounds"]:
         console.print(f"[bold]Round {r['round']}[/]")
-        console.print(f"  dealer  {hand_text(parse_cards(r['dealer']['cards']))}")
+        d = r["dealer"]
+        d_bust = " (bust)" if d["total"] > 21 else ""
+        console.print(f"  dealer  {hand_text(parse_cards(d['cards']))}{d_bust}")
         for box in r["boxes"]:
             for h in box["hands"]:
+                bust = " (bust)" if h["total"] > 21 else ""
+                sign = "+" if h["net"] > 0 else ""
                 console.print(
-                    f"  box {box['box']}   {hand_text(parse_cards(h['cards']))}  "
-                    f"{','.join(h['actions']) or '-'}  {h['result']} {h['net']:+}"
+                    f"  box {box['box']}   {hand_text(parse_cards(h['cards']))}{bust}  "
+                    f"{','.join(h['actions']) or '-'}  {h['result']} "
+                    f"{sign}{rules.money.format(h['net'])}"
                 )
 
 

@@ -42,7 +42,10 @@ def compliance_command(
 
     known = [s.key for s in SOURCES]
     if regulation is not None and regulation not in known:
-        fail(f"--regulation: {regulation!r} is one of {', '.join(known)}")
+        fail(
+            f"--regulation: {regulation!r} is not a regulation croupier implements: it must "
+            f"be one of {', '.join(known)}"
+        )
     where = root or _checkout()
     if not (where / "tests").is_dir():
         fail(f"--root: no tests/ under {where}: give the checkout of croupier to read")

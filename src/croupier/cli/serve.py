@@ -17,9 +17,14 @@ def _reachable(host: str) -> str:
     return "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
 
 
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__
+
+
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
-    port: int = typer.Option(8000, "--port", help="port to listen on"),
+    port: int = typer.Option(8000, "--port", help="port to listen on (0 to 65535; 0: any free)"),
     database: str = typer.Option(
         DEFAULT_URL, "--database", help="SQLAlchemy URL: sqlite:///file.db or postgresql://..."
     ),
@@ -71,6 +76,16 @@ def serve_command(
     from croupier.server.service import Casino
     from croupier.store.owner import DatabaseInUse
 
+    if not 0 <= port <= 65535:
+        typer.echo(f"error: --port: {port} is not a TCP port: it must be 0 to 65535", err=True)
+        raise typer.Exit(2)
+    if not database.startswith(("sqlite:///", "postgresql://", "postgresql+psycopg://")):
+        typer.echo(
+            f"error: --database: {database!r} is not a database croupier serves: it must be "
+            "sqlite:///FILE or postgresql://USER@HOST:PORT/NAME",
+            err=True,
+        )
+        raise typer.Exit(2)
     limits = RateLimits(per_connection=messages_per_second, per_player=2 * messages_per_second)
     try:
         casino = Casino(
@@ -94,6 +109,9 @@ def serve_command(
         casino.hold()  # SQLite: a second server on one file refuses to start (issue 16)
     except DatabaseInUse as error:
         typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
+    except Exception as error:  # a database that does not answer: one line, not a traceback
+        typer.echo(f"error: --database: cannot open {database}: {_first_line(error)}", err=True)
         raise typer.Exit(1) from None
 
     def announce() -> None:

@@ -23,6 +23,8 @@ class Row:
     tests: list[str] = field(default_factory=list)
     choices: list[str] = field(default_factory=list)
     explanation: str | None = None
+    #: the last stored mutation run's record of this unit (croupier mutate), if any
+    mutation: dict[str, Any] | None = None
 
     @property
     def status(self) -> str:
@@ -44,7 +46,20 @@ class Row:
             "tests": self.tests,
             "choices": self.choices,
             "explanation": self.explanation,
+            "mutation": _mutation_summary(self.mutation),
         }
+
+
+def _mutation_summary(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    return {
+        "mutants": record["mutants"],
+        "killed": record["killed"],
+        "survived": [s["key"] + ": " + s["mutation"] for s in record["survived"]],
+        "equivalent": [e["key"] + ": " + e["reason"] for e in record["equivalent"]],
+        "unreachable": len(record["unreachable"]),
+    }
 
 
 def explanations() -> dict[str, dict[str, str]]:
@@ -93,9 +108,13 @@ def build(root: Path, regulation: str | None = None) -> list[Row]:
         for choice, section, column in choices(root)
         for reg, article, paragraph, _ in words_cite(column, section, pt_scope=True)
     ]
+    from croupier.compliance.mutation import stored
+
+    mutated = (stored() or {}).get("units", {})
     rows = []
     for unit in units:
         row = Row(unit, explanation=explained.get(unit.regulation, {}).get(unit.id))
+        row.mutation = mutated.get(f"{unit.regulation} {unit.id}")
         for c in citations:
             if not _matches(unit, c):
                 continue

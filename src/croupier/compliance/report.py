@@ -36,6 +36,11 @@ def as_text(rows: list[Row]) -> str:
             else row.explanation or ("no code" if not row.code else "no test")
         )
         choices = f" [{', '.join(row.choices)}]" if row.choices else ""
+        m = row.mutation
+        if m is not None and m["mutants"]:
+            note += f", mutants {m['killed']}/{m['mutants']} killed"
+            if m["survived"]:
+                note += f", {len(m['survived'])} SURVIVED"
         lines.append(f"  {mark} {row.unit.id:<12} {note}{choices}")
     lines.append("")
     for key, counts in summary(rows).items():

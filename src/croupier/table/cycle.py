@@ -282,7 +282,7 @@ class Cycle(TableState):
             )
             self.game.rounds_played = played
             await self._new_round()
-            self.publish({"type": "round_void", "void_reason": reason}, None)
+            self.publish({"type": "round_void", "round": played, "void_reason": reason}, None)
             self._open_window()
         except Exception:
             log.exception("table %s: could not recover from a fault", self.id)

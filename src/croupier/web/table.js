@@ -38,7 +38,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   let mySeat = null;
   const errors = el("p", { class: "error", role: "alert", id: "error" });
   const link = el("p", { class: "reconnecting", id: "reconnecting", role: "status", hidden: true },
-    "Connection lost: reconnecting… your bets stand (rule 30)");
+    "Connection lost: reconnecting…");
 
   if (!watch) {
     const me = await api("/me");
@@ -278,8 +278,13 @@ export async function openTable(app, id, { watch, refreshHeader }) {
 
   function onEvent(event) {
     switch (event.type) {
-      case "table":
+      case "table": {
         view = event;
+        if (awayFrom !== null) { // the first view after a reconnection: what became of the bets
+          const was = awayFrom;
+          awayFrom = null;
+          enqueue(() => explainReturn(was, event));
+        }
         renderSeats(event.seated);
         showJackpot(event.jackpot);
         if (event.phase !== "result") { // the settled bets stay in view until the next window
@@ -287,6 +292,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
           renderMine(event.bets);
         }
         break;
+      }
       case "betting_open":
         errors.textContent = ""; // a refusal belongs to the round it was made in (issue 18)
         enqueue(async () => {
@@ -343,11 +349,8 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       }
       case "round_void":
         enqueue(async () => {
-          clearFelt();
-          result.textContent = `Round void: every stake returned (rule 29)${event.void_reason ? ` · ${event.void_reason}` : ""}`;
-          result.className = "result show void";
-          renderMine([]);
-          refreshHeader();
+          const mine = session.me ? (event.bets || []).filter((b) => b.player === session.me.name) : [];
+          showVoid(event.round, mine.length ? mine.reduce((sum, b) => sum + b.stake, 0) : null, event.void_reason);
         });
         break;
       case "seat_taken":
@@ -375,12 +378,53 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     }
   }
 
+  // a round void: what the player is told, with their own stakes returned (PT rule 29)
+  function showVoid(number, returned, reason) {
+    clearFelt();
+    renderMine([]);
+    const which = number ? `Round ${number} void` : "Round void";
+    const what = returned ? `your ${money(returned)} returned` : "every stake returned";
+    result.textContent = `${which}: ${what} (rule 29)${reason ? ` · ${reason}` : ""}`;
+    result.className = "result show void";
+    if (returned) messages.replaceChildren(el("p", { class: "settlement even", id: "my-result" }, `${which}: ${what}`));
+    refreshHeader();
+  }
+
+  // back after a lost connection (issue 34(2)): the round the page showed may have gone on
+  // (the player's link failed: rule 30, the bets stand) or been voided (the table's server
+  // failed: rule 29, the stakes returned); the page says which, from the table's own record
+  async function explainReturn(was, now) {
+    roundNo.textContent = `Round ${now.round}`;
+    refreshHeader();
+    if (!session.me) return;
+    const name = session.me.name;
+    if (now.round === was) {
+      if ((now.bets || []).some((b) => b.player === name)) {
+        messages.replaceChildren(el("p", { id: "return-note" }, "Reconnected: your bets stand (rule 30)"));
+      }
+      return;
+    }
+    let last;
+    try { last = await api(`/tables/${id}/rounds/last`); } catch { return; }
+    if (last.number !== was) return;
+    const mine = last.bets.filter((b) => b.player === name);
+    if (!mine.length) return;
+    if (last.status === "void") {
+      showVoid(last.number, mine.reduce((sum, b) => sum + (b.payout ?? b.amount), 0), last.void_reason);
+      return;
+    }
+    const net = last.mine ? last.mine.net : 0;
+    const said = net > 0 ? `you won ${money(net)}` : net < 0 ? `you lost ${money(-net)}` : "your stakes were returned";
+    messages.replaceChildren(el("p", { id: "return-note" }, `Round ${last.number} was settled while you were away: ${said} (rule 30)`));
+  }
+
   const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/tables/${id}/ws`;
   // the token travels as a subprotocol, never in the URL (proxies and logs keep URLs)
   const protocols = session.token ? ["croupier", `bearer.${session.token}`] : ["croupier"];
   let socket = null;
   let closed = false;
   let tries = 0;
+  let awayFrom = null; // the round the page showed when its connection dropped
   // the table's connection: when it drops (its server process died, or the table moved to
   // another: code 4409), the page reconnects by itself, sooner at first then at most every
   // 5 s, each wait drawn at random so that a whole room does not come back at one instant;
@@ -393,6 +437,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     });
     socket.addEventListener("close", () => {
       if (closed) return;
+      if (awayFrom === null) awayFrom = view.round;
       tries += 1;
       link.hidden = false;
       const wait = Math.min(5000, 250 * 2 ** Math.min(tries, 5)) * (0.5 + Math.random() / 2);

@@ -43,7 +43,7 @@ def draws(hard: int, ace: bool, six: bool, reading: str) -> bool:
         return ace and six and not soft
     if reading == "stands":
         return False
-    raise ValueError(f"soft17: {reading!r} is one of {', '.join(READINGS)}")
+    raise ValueError(f"soft17: {reading!r} must be one of {', '.join(READINGS)}")
 
 
 def draw_table(reading: str) -> tuple[int, ...]:
