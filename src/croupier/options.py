@@ -134,8 +134,11 @@ class Options:
     def finish(self) -> None:
         """Refuse any option that no reader asked for (a misspelling, or an option this
         regulation does not have)."""
-        for key in self.data:
+        for key, value in self.data.items():
             if key not in self._used:
+                while isinstance(value, dict) and len(value) == 1:  # name the whole dotted path
+                    [(inner, value)] = value.items()
+                    key = f"{key}.{inner}"
                 raise RulesetError(self.name(key), "is not an option of this ruleset")
         for child in self._children.values():
             child.finish()

@@ -117,3 +117,12 @@ def test_analyze_blackjack_json_contract():
     assert {"house_edge", "house_edge_optimal", "chart", "any_pair"} <= set(data)
     assert 0 < data["house_edge_optimal"] <= data["house_edge"] < 0.01
     assert data["chart"]["pairs"]["A-A"]["10"] == "P"
+
+
+def test_analyze_blackjack_one_deck_as_its_help_allows():
+    """Issue 34(4): --decks 1 (1 to 8, says the help) failed blaming --remove, which was not
+    given: a split of a pair ran out of pair cards to re-split in a single deck."""
+    result = runner.invoke(app, ["analyze", "blackjack", "--decks", "1", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["decks"] == 1 and -0.01 < data["house_edge"] < 0.01

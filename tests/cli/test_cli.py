@@ -116,7 +116,7 @@ def test_deal_reports_jackpot_per_offered_modality():
 
 @pytest.mark.cites("macau-baccarat-2009", "art. 13(1)")
 def test_modality_a_double_pairs_of_equal_points_is_a_single_pair():
-    """Issue 17, item 1, as it was seen: Despacho 2/2009 art. 13(1)4)(3)A.iv, "um par de banca
+    """Issue 17, item 1, as it was seen: Despacho 2/2009 art. 13(1)(4)(3)A.iv, "um par de banca
     e um par de jogador sendo a respectiva pontuação diferente": J-J and Q-Q both score 0."""
     cards = "JS,QD,JH,QC,2C,2D"
     result = run(
@@ -323,3 +323,26 @@ def test_monitor_says_when_the_input_ends_inside_a_round():
         ).stdout
     )
     assert data["rounds"] == [] and data["incomplete_round"] == ["9S", "7S", "KD"]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (
+            ["analyze", "stud", "--strategy", "x"],
+            "--strategy: 'x' must be optimal, own, pair or ak",
+        ),
+        (["analyze", "stud", "--order", "x"], "--order: 'x' must be macau or us"),
+        (["blackjack", "hint", "AS,7D", "--dealer", "ZZ"], "--dealer: card 'ZZ'"),
+        (["blackjack", "hint", "AS,QQ", "--dealer", "9H"], "HAND: card 'QQ'"),
+        (["monitor", "baccarat", "--input", "/nonexistent/shoe"], "--input: cannot read"),
+        (["baccarat", "deal", "--set", "nosuch.opt=1"], "nosuch.opt: is not an option"),
+        (["compliance", "--regulation", "mars"], "'mars' is not a regulation croupier implements"),
+    ],
+)
+def test_each_refusal_names_its_own_field(args, says):
+    """Issue 34(4): --strategy and --order shared one message; --input and --dealer were not
+    named; --set nosuch.opt=1 named "nosuch"; "is one of" read as a statement."""
+    result = runner.invoke(app, args)
+    assert result.exit_code != 0
+    assert says in " ".join(result.output.split()), result.output

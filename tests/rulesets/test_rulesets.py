@@ -116,7 +116,7 @@ BAD = [
         "17(10)",
     ),
     ("macau-2009-jackpot-b", {"jackpot.double_pairs": "points"}, "jackpot.double_pairs", ""),
-    ("macau-2009-jackpot-a", {"jackpot.modality": "D"}, "jackpot.modality", "13(1)4)(3)"),
+    ("macau-2009-jackpot-a", {"jackpot.modality": "D"}, "jackpot.modality", "13(1)(4)(3)"),
     ("macau-2009", {"shoe.decks": "eight"}, "shoe.decks", "art. 1(1)"),
     ("macau-2009", {"shoe.colour": "blue"}, "shoe.colour", ""),
     ("macau-2009", {"ruleset.amendments": ["99/2099"]}, "ruleset.amendments", ""),

@@ -237,7 +237,7 @@ def test_a_baccarat_royal_flush_wins_the_linked_pool(database_url: str) -> None:
     8.00 in the players' favour at the table's whole-pataca rounding), a seed of 1,000,000.00."""
     seed, contribution = 1_000_000_00, 8_00
     # left: P 2H 7C = 9, B 3D 5S = 8, no jackpot combination; right: P AS QS, B KS JS, the
-    # player's third card TS: the first five cards are a royal flush (art. 13(1)4)(3)A.i)
+    # player's third card TS: the first five cards are a royal flush (art. 13(1)(4)(3)A.i)
     server = RunningServer(
         database_url,
         stacked={"left": _cards("2H 3D 7C 5S", "2H 3D 7C 5S"), "right": _cards(ROYAL_BACCARAT)},

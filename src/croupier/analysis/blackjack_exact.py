@@ -355,7 +355,7 @@ def _split_value(
         s = shoe_less(k)
         q = s[x - 1] / sum(s)
         rest_value, rest_hands = expected(hands, waiting - 1, k)
-        if hands < limit:
+        if hands < limit and s[x - 1] > 0:  # no pair card left (one deck): no more splits
             split_value, split_hands = expected(hands + 1, waiting + 1, k + 1)
             value = q * split_value + drawn(k, False) + (1 - q) * rest_value
             count = q * split_hands + (1 - q) * (1 + rest_hands)

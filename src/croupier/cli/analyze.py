@@ -96,8 +96,10 @@ def stud(
 
     loaded = load(ruleset, settings, "stud")
     rules = loaded.stud()
-    if strategy not in ("optimal", *OWN_CARD_STRATEGIES) or order not in ("macau", "us"):
-        fail("--strategy: optimal, own, pair or ak; --order: macau or us")
+    if strategy not in ("optimal", *OWN_CARD_STRATEGIES):
+        fail(f"--strategy: {strategy!r} must be optimal, own, pair or ak")
+    if order not in ("macau", "us"):
+        fail(f"--order: {order!r} must be macau or us")
     royal = rules.royal_flush_pays
     figures = (
         analyze_upcard(royal, order)
@@ -179,7 +181,7 @@ def blackjack(
         removed = [VALUES[c] for c in parse_cards(remove)] if remove else []
         report = {"ruleset": loaded.name, **analyze_blackjack(rules, decks, removed)}
     except (CroupierError, ValueError) as exc:
-        fail(f"--remove: {exc}")
+        fail(f"--remove: {exc}" if remove else f"analyze blackjack: {exc}")
     d = report["decks"]
     per_rank = 4 * d
     pair = Fraction(13 * per_rank * (per_rank - 1), 52 * d * (52 * d - 1))

@@ -120,9 +120,12 @@ def hint(
     rules = loaded.blackjack()
     try:
         cards = [VALUES[c] for c in parse_cards(hand)]
+    except (CroupierError, ValueError) as exc:
+        fail(f"HAND: {exc}")
+    try:
         up = VALUES[parse_card(dealer)]
     except (CroupierError, ValueError) as exc:
-        fail(str(exc))
+        fail(f"--dealer: {exc}")
     if len(cards) < 2:  # issue 18, item 9: a hand has two cards at least
         fail(f"HAND: {hand!r} is {len(cards)} card; a hand has two cards at least")
     legal = {"hit", "stand"}

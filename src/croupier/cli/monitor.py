@@ -54,8 +54,10 @@ def baccarat(
                     f"{record['winner']:<6} [{colour}]positive: {flags}[/]  "
                     f"[dim]{values}[/]"
                 )
-    except (CroupierError, ValueError, OSError) as exc:
-        fail(str(exc))
+    except OSError as exc:
+        fail(f"--input: cannot read {input_path}: {exc.strerror or exc}")
+    except (CroupierError, ValueError) as exc:
+        fail(f"--input: {exc}" if input_path is not None else str(exc))
     summary = monitor.report.summary()
     left = monitor.incomplete  # issue 18, item 9: an unfinished round printed nothing
     if fmt is Format.json:

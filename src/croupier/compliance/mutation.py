@@ -234,9 +234,13 @@ class Runner:
         for item in session.items:
             by_test.setdefault(item.nodeid.split("[", 1)[0], []).append(item)
 
+        took: dict[str, float] = {}
+
         def passes(items: list[Any]) -> bool:
             for item in items:
+                began = time.perf_counter()
                 reports = runtestprotocol(item, nextitem=None, log=False)
+                took.setdefault(item.nodeid, time.perf_counter() - began)
                 if any(r.failed for r in reports):
                     return False
             return True
@@ -258,7 +262,10 @@ class Runner:
                 "tests": len(unit.tests),
                 "process_tests": len(unit.process_tests),
             }
-            items = [i for t in unit.tests for i in by_test.get(t, [])]
+            # the quickest first: most mutants fall to the first test that fails
+            items = sorted(
+                (i for t in unit.tests for i in by_test.get(t, [])), key=lambda i: took[i.nodeid]
+            )
             for mutant in unit.mutants:
                 entry = {"key": mutant.key, "line": mutant.line, "mutation": mutant.description}
                 try:

@@ -1,4 +1,4 @@
-"""Progressive jackpot, Modalities A, B and C (Macau baccarat art. 13(1)4)(3), 13(2), 17(5)-(12)
+"""Progressive jackpot, Modalities A, B and C (Macau baccarat art. 13(1)(4)(3), 13(2), 17(5)-(12)
 as amended by Despacho 2/2009): every combination, the highest-combination rule, and the pool."""
 
 import pytest
@@ -55,7 +55,7 @@ def test_royal_flush_needs_five_cards_so_a_natural_round_has_none():
 @pytest.mark.cites("macau-baccarat-2009", "art. 13(1)", "art. 13(2)")
 @pytest.mark.cites("macau-baccarat-2004", "art. 8")
 def test_double_pairs_need_different_points_art_13_1_4_3_a_iv():
-    """Despacho 2/2009, art. 13(1)4)(3)A.iv: «Pares duplos»: "aparecimento, ao mesmo tempo,
+    """Despacho 2/2009, art. 13(1)(4)(3)A.iv: «Pares duplos»: "aparecimento, ao mesmo tempo,
     numa jogada, de um par de banca e de um par de jogador sendo a respectiva pontuação
     diferente" (a banker pair and a player pair in one round, their points being different).
     Points are the cards' baccarat values (art. 8: T, J, Q, K count 0); the rule that T, J, Q, K

@@ -124,7 +124,7 @@ def test_portuguese_pairs_same_rank_only_rules_11_12():
 def test_dragon7_pays_40_to_1_art_17_4(macau):
     s = play(macau, shoe(*DRAGON7), _bets(["dragon7", "banker"], 100))
     assert only(s, "dragon7").payout == 4100
-    assert only(s, "dragon7").reason.startswith("Macau baccarat art. 13(1)4)(2), 17(4)")
+    assert only(s, "dragon7").reason.startswith("Macau baccarat art. 13(1)(4)(2), 17(4)")
     assert only(s, "banker").payout == 195  # standard commission still applies
 
 

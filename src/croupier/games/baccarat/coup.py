@@ -65,7 +65,7 @@ class Coup:  # Macau baccarat art. 6: the banker group (art. 6(1)) and the playe
 
     @property
     def dragon7(self) -> bool:
-        """Banker wins with a total of 7 after a third card (Despacho 2/2009, art. 13(1)4)(2))."""
+        """Banker wins with a total of 7 after a third card (Despacho 2/2009, art. 13(1)(4)(2))."""
         return len(self.banker) == 3 and self.winner == "banker" and self.banker_total == 7
 
     def outcome(self) -> dict[str, int | bool | str]:

@@ -1,6 +1,6 @@
 """The progressive jackpot of Macau baccarat, Modalities A, B and C (Despacho 2/2009).
 
-Detection (art. 13(1)4)(3) and 13(2)):
+Detection (art. 13(1)(4)(3) and 13(2)):
 
 * **Modality A** looks at the first cards in dealing order (P1, B1, P2, B2, then the third cards
   in the order dealt): royal flush and paradise straight on the first five, four and three of a
@@ -42,27 +42,27 @@ _PARADISE_SUITED = frozenset({KING, QUEEN, JACK, TEN})
 #: Combinations of each modality, highest first, with how each prize is made (art. 17).
 COMBINATIONS: dict[str, tuple[tuple[str, PrizeRule, str], ...]] = {
     "A": (
-        ("royal_flush", "pool", "art. 13(1)4)(3)A.i, 17(5)"),
-        ("paradise_straight", "max", "art. 13(1)4)(3)A.ii, 17(6)"),
-        ("four_of_a_kind", "fixed", "art. 13(1)4)(3)A.iii, 17(7)"),
-        ("double_pairs", "fixed", "art. 13(1)4)(3)A.iv, 17(7)"),
-        ("three_of_a_kind", "fixed", "art. 13(1)4)(3)A.v, 17(7)"),
-        ("single_pair", "fixed", "art. 13(1)4)(3)A.vi, 17(7)"),
+        ("royal_flush", "pool", "art. 13(1)(4)(3)A.i, 17(5)"),
+        ("paradise_straight", "max", "art. 13(1)(4)(3)A.ii, 17(6)"),
+        ("four_of_a_kind", "fixed", "art. 13(1)(4)(3)A.iii, 17(7)"),
+        ("double_pairs", "fixed", "art. 13(1)(4)(3)A.iv, 17(7)"),
+        ("three_of_a_kind", "fixed", "art. 13(1)(4)(3)A.v, 17(7)"),
+        ("single_pair", "fixed", "art. 13(1)(4)(3)A.vi, 17(7)"),
     ),
     "B": (
-        ("six_of_a_kind", "pool", "art. 13(1)4)(3)B.i, 13(2), 17(5)"),
-        ("five_of_a_kind", "fixed", "art. 13(1)4)(3)B.ii, 13(2), 17(8)"),
-        ("double_three", "fixed", "art. 13(1)4)(3)B.iii, 13(2), 17(8)"),
-        ("four_of_a_kind", "fixed", "art. 13(1)4)(3)B.iv, 13(2), 17(8)"),
-        ("three_of_a_kind", "fixed", "art. 13(1)4)(3)B.v, 13(2), 17(8)"),
+        ("six_of_a_kind", "pool", "art. 13(1)(4)(3)B.i, 13(2), 17(5)"),
+        ("five_of_a_kind", "fixed", "art. 13(1)(4)(3)B.ii, 13(2), 17(8)"),
+        ("double_three", "fixed", "art. 13(1)(4)(3)B.iii, 13(2), 17(8)"),
+        ("four_of_a_kind", "fixed", "art. 13(1)(4)(3)B.iv, 13(2), 17(8)"),
+        ("three_of_a_kind", "fixed", "art. 13(1)(4)(3)B.v, 13(2), 17(8)"),
     ),
     "C": (
-        ("six_of_a_kind_same_colour", "pool", "art. 13(1)4)(3)C.i, 13(2), 17(9)"),
-        ("six_of_a_kind", "max", "art. 13(1)4)(3)C.ii, 13(2), 17(10)"),
-        ("five_of_a_kind", "fixed", "art. 13(1)4)(3)C.iii, 13(2), 17(11)"),
-        ("double_three", "fixed", "art. 13(1)4)(3)C.iv, 13(2), 17(11)"),
-        ("four_of_a_kind", "fixed", "art. 13(1)4)(3)C.v, 13(2), 17(11)"),
-        ("three_of_a_kind", "fixed", "art. 13(1)4)(3)C.vi, 13(2), 17(11)"),
+        ("six_of_a_kind_same_colour", "pool", "art. 13(1)(4)(3)C.i, 13(2), 17(9)"),
+        ("six_of_a_kind", "max", "art. 13(1)(4)(3)C.ii, 13(2), 17(10)"),
+        ("five_of_a_kind", "fixed", "art. 13(1)(4)(3)C.iii, 13(2), 17(11)"),
+        ("double_three", "fixed", "art. 13(1)(4)(3)C.iv, 13(2), 17(11)"),
+        ("four_of_a_kind", "fixed", "art. 13(1)(4)(3)C.v, 13(2), 17(11)"),
+        ("three_of_a_kind", "fixed", "art. 13(1)(4)(3)C.vi, 13(2), 17(11)"),
     ),
 }
 

@@ -80,11 +80,11 @@ COMMISSION_PT = Option(
     "the commission scheme: none, 26(a) or 26(b)", choices=tuple(SCHEMES),
 )  # fmt: skip
 MODALITY = Option(
-    "jackpot.modality", None, m("art. 13(1)4)(3), 17 (Despacho 2/2009)"), "text",
+    "jackpot.modality", None, m("art. 13(1)(4)(3), 17 (Despacho 2/2009)"), "text",
     "the progressive jackpot's modality", choices=("A", "B", "C"),
 )  # fmt: skip
 DOUBLE_PAIRS = Option(
-    "jackpot.double_pairs", "points", m("art. 13(1)4)(3)A.iv"), "text",
+    "jackpot.double_pairs", "points", m("art. 13(1)(4)(3)A.iv"), "text",
     "Modality A: what makes a double pair, points or rank", choices=("points", "rank"),
 )  # fmt: skip
 FIXED_PRIZES_FROM_POOL = Option(

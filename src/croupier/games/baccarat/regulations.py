@@ -318,7 +318,7 @@ def _jackpot(
         return None
     if regulation.portuguese:
         raise RulesetError("jackpot", "the regulation offers no jackpot bet", pt("rules 9-10"))
-    article = _m("art. 13(1)4)(3), 17 (Despacho 2/2009)")
+    article = _m("art. 13(1)(4)(3), 17 (Despacho 2/2009)")
     if "2/2009" not in amendments:
         raise RulesetError("jackpot", "the jackpot needs amendment 2/2009", article)
     modality = o.choice(O.MODALITY.key, None, O.MODALITY.choices, article)

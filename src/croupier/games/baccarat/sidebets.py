@@ -88,7 +88,7 @@ for _bet in (
         "dragon7",
         "Dragon 7",
         _dragon7,
-        {Regulation.MACAU: macau_baccarat("art. 13(1)4)(2), 17(4) (Despacho 2/2009)")},
+        {Regulation.MACAU: macau_baccarat("art. 13(1)(4)(2), 17(4) (Despacho 2/2009)")},
         amendment="2/2009",
         pays="40:1",
     ),
