@@ -230,6 +230,14 @@ def test_the_interactive_api_renders_with_no_network(browser: Browser, stage: St
     page.goto(stage.base + "/docs")
     expect(page.locator(".swagger-ui .title")).to_contain_text("croupier online tables")
     expect(page.locator(".opblock").first).to_be_visible()
+    # issue 34(4): no Authorize button (the document declared no security scheme), and the
+    # description and the page's title said "online baccarat" for a server of three games
+    expect(page.locator(".swagger-ui .auth-wrapper .authorize")).to_be_visible()
+    expect(page.locator(".swagger-ui .info .description")).to_contain_text("stud poker")
+    page.goto(stage.base + "/")
+    assert "stud" in page.title() and "blackjack" in page.title()
+    scheme = stage.http.get("/openapi.json").json()["components"]["securitySchemes"]["bearer"]
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
 
 
 @pytest.mark.cites("pt-812-2015", "rule 18")

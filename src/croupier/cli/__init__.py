@@ -7,6 +7,7 @@ import importlib
 import typer
 
 from croupier.cli import analyze, compliance, monitor, mutate, options, rules, serve, simulate
+from croupier.extras import missing_extra
 from croupier.games.registry import GAMES
 
 app = typer.Typer(
@@ -29,4 +30,11 @@ app.command("mutate")(mutate.mutate_command)
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except ModuleNotFoundError as error:  # an extra not installed: one line, not a traceback
+        said = missing_extra(error)
+        if said is None:
+            raise
+        typer.echo(f"error: {said}", err=True)
+        raise SystemExit(2) from None

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import typer
 from rich.table import Table
 
-from croupier.analysis.baccarat_par import analyze as analyze_baccarat_shoe
-from croupier.analysis.report_html import render
 from croupier.cli.common import SET_OPTION, console, fail, load, plural, print_json
 from croupier.errors import CroupierError
 
 PAR_FORMAT = typer.Option("text", "--format", "-f", help="text, json or html.")
 
 app = typer.Typer(help="Exact probabilities, house edges and PAR sheets.", no_args_is_help=True)
+
+
+def render(report: dict[str, Any], summary: dict[str, Any]) -> str:
+    """The self-contained HTML PAR sheet (the analysis extra's plotting stack, loaded here)."""
+    from croupier.analysis.report_html import render as html
+
+    return html(report, summary)
 
 
 class ParFormat(enum.StrEnum):
@@ -37,6 +43,8 @@ def baccarat(
     fmt: ParFormat = PAR_FORMAT,
 ) -> None:
     """Every baccarat bet's exact probability, house edge, return and standard deviation."""
+    from croupier.analysis.baccarat_par import analyze as analyze_baccarat_shoe
+
     loaded = load(ruleset, settings, "baccarat")
     rules = loaded.baccarat()
     try:

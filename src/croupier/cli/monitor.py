@@ -7,7 +7,6 @@ from pathlib import Path
 
 import typer
 
-from croupier.analysis.monitor import ShoeMonitor, parse_stream
 from croupier.cli.common import FORMAT_OPTION, SET_OPTION, Format, console, fail, load, print_json
 from croupier.errors import CroupierError
 from croupier.rng import source_for
@@ -36,6 +35,8 @@ def baccarat(
 ) -> None:
     """After every round, each bet's exact expected value for the next round; a summary at the
     end of the shoe."""
+    from croupier.analysis.monitor import ShoeMonitor, parse_stream
+
     loaded = load(ruleset, settings, "baccarat")
     monitor = ShoeMonitor(loaded.baccarat(), decks)
     try:

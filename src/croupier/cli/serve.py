@@ -7,7 +7,7 @@ import sys
 
 import typer
 
-from croupier.store.database import DEFAULT_URL
+from croupier.store import DEFAULT_URL
 
 WS_MAX_SIZE = 16 * 1024  # a client's WebSocket message: a bet is under 200 bytes
 

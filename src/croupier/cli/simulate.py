@@ -9,7 +9,6 @@ import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from croupier.analysis.simulation import baccarat_report, run_baccarat
 from croupier.cli.common import FORMAT_OPTION, SET_OPTION, Format, console, load, print_json
 
 app = typer.Typer(help="Monte Carlo simulation on real shoes.", no_args_is_help=True)
@@ -63,6 +62,8 @@ def baccarat(
 ) -> None:
     """Per bet: rounds, hit frequency, return, house edge with a 95% confidence interval and
     standard deviation, from shoes dealt to the cut card by the ruleset's procedures."""
+    from croupier.analysis.simulation import baccarat_report, run_baccarat
+
     loaded = load(ruleset, settings, "baccarat")
     rules = loaded.baccarat()
     start = time.perf_counter()

@@ -15,9 +15,10 @@ from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request
+from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request, Security
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 
 from croupier.errors import RulesetError, RuleViolation
@@ -55,6 +56,15 @@ PlayerName = Annotated[str, Path(min_length=1, max_length=100)]
 BetKind = Annotated[str, Path(min_length=1, max_length=30)]
 
 
+#: the OpenAPI document's security scheme, so that /docs offers "Authorize" (issue 34(4)); the
+#: header is read by optional_player, which also refuses a scheme that is not Bearer
+BEARER = HTTPBearer(
+    auto_error=False,
+    scheme_name="bearer",
+    description="a player's token (POST /login, POST /players) or the operator's",
+)
+
+
 def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -71,7 +81,11 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     app = FastAPI(
         title="croupier online tables",
         version="0.1.0",
-        description="Online baccarat under Portuguese Regulamento 812/2015 (see docs/server.md).",
+        description="Online baccarat, stud poker and blackjack tables: the online table of "
+        "Portugal's Regulamento 812/2015 (betting window, sessions, recall, statements, void "
+        "rounds) over each game's own regulation (Macau baccarat 55/2004 and 2/2009, Macau stud "
+        "61/2004, Macau blackjack 56/2004 and 42/2007). Authenticate with a bearer token "
+        "(Authorize): POST /login or the token croupier serve prints. See docs/server.md.",
         lifespan=lifespan,
         responses=REFUSALS,
         docs_url=None,  # served below from the package's own Swagger UI, not a CDN
@@ -123,8 +137,10 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
 
     # -- authentication -------------------------------------------------------------------
     async def optional_player(
-        authorization: Annotated[str | None, Header()] = None,
+        request: Request,
+        _declared: Annotated[HTTPAuthorizationCredentials | None, Security(BEARER)],
     ) -> Player | None:
+        authorization = request.headers.get("authorization")
         if authorization is None:
             return None
         scheme, _, token = authorization.partition(" ")

@@ -17,8 +17,9 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event
 
+from croupier.store import DEFAULT_URL as DEFAULT_URL
+
 MIGRATIONS = Path(__file__).parent / "migrations"
-DEFAULT_URL = "sqlite:///croupier.db"
 
 
 def connect(url: str = DEFAULT_URL, name: str | None = None) -> Engine:
