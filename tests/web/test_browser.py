@@ -273,3 +273,30 @@ def test_the_players_cards_are_turned_before_the_bankers(browser: Browser, stage
     turned = page.evaluate("window.turned")
     assert turned[:4] == ["player-cards", "player-cards", "banker-cards", "banker-cards"], turned
     assert set(turned[4:]) <= {"player-third", "banker-third"}
+
+
+def test_the_lobby_names_each_tables_regulation(browser: Browser, stage: Stage) -> None:
+    """Issue 34(4): the lobby's tiles showed ruleset keys ("pt", "macau-stud") where a person
+    reads the regulation's name."""
+    page = _page(browser)
+    page.goto(stage.base + "/")
+    tiles = page.locator(".table-card .game")
+    expect(tiles.first).to_be_visible()
+    texts = tiles.all_inner_texts()
+    assert any("Ponto e Banca online (Portugal, 2015)" in t for t in texts), texts
+    assert any("Macau Stud Poker (2004)" in t for t in texts), texts
+    assert not any(t.endswith((" · pt", " · macau-stud", " · macau-blackjack")) for t in texts)
+
+
+def test_the_rules_open_at_their_top(browser: Browser, stage: Stage) -> None:
+    """Issue 34(4): the rules dialog opened scrolled to the bottom (its Close button took the
+    focus), so a player saw the end of the rules first."""
+    page = _page(browser, 1280, 600)
+    _sign_in(page, stage, "Ana")
+    table = stage.multi_table()
+    page.click(f"[data-join='{table['id']}']")
+    page.click("#rules")
+    expect(page.locator("#panel")).to_be_visible()
+    assert page.evaluate("document.getElementById('panel').scrollHeight") > 600  # it scrolls
+    assert page.evaluate("document.getElementById('panel').scrollTop") == 0
+    expect(page.locator("#close-panel")).to_be_focused()

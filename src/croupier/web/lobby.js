@@ -24,7 +24,7 @@ export async function lobby(app, signInPanel) {
       main.maximum === null ? "no maximum" : formatMoney(main.maximum, t.currency)}`;
     const card = el("article", { class: "table-card", role: "listitem", "data-table": String(t.id), "data-game": t.game },
       el("h2", {}, t.name, t.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
-      el("p", { class: "game" }, `${GAMES[t.game] || t.game} · ${t.mode === "individual" ? "individual table" : "multi-player"} · ${info.regulation}`),
+      el("p", { class: "game" }, `${GAMES[t.game] || t.game} · ${t.mode === "individual" ? "individual table" : "multi-player"} · ${info.ruleset.title}`),
       el("p", { class: "limits" }, `${main.title} ${limits}`),
       el("p", { class: "status" }, status(t)),
       el("p", { class: "tile-countdown", role: "timer", "aria-live": "off" }, ""),

@@ -487,7 +487,8 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     close.addEventListener("click", () => dialog.close());
     dialog.replaceChildren(el("h2", {}, title), ...content, close);
     if (!dialog.open) dialog.showModal();
-    close.focus();
+    close.focus({ preventScroll: true }); // the panel opens at its top, not at its Close button
+    dialog.scrollTop = 0;
   }
 
   function roundDetails(round) {
