@@ -346,3 +346,33 @@ def test_each_refusal_names_its_own_field(args, says):
     result = runner.invoke(app, args)
     assert result.exit_code != 0
     assert says in " ".join(result.output.split()), result.output
+
+
+@pytest.mark.parametrize("game_name", ["baccarat", "stud", "blackjack"])
+def test_ctrl_c_leaves_the_table_with_the_session_statement(game_name):
+    """Issue 34(4): Ctrl-C left a terminal game with a traceback and no statement; it now
+    leaves as "q" does, with the statement of the session."""
+    from rich.console import Console
+
+    from croupier.cli.baccarat_play import TerminalBaccarat
+    from croupier.cli.blackjack_play import TerminalBlackjack
+    from croupier.cli.stud_play import TerminalStud
+    from croupier.rng import SeededRandomSource
+    from croupier.rulesets import load_ruleset
+
+    classes = {
+        "baccarat": (TerminalBaccarat, "macau-2009", "banker 100"),
+        "stud": (TerminalStud, "macau-stud-2004", "ante 100"),
+        "blackjack": (TerminalBlackjack, "macau-blackjack-2007", "1 100"),
+    }
+    cls, preset, first = classes[game_name]
+    answers = iter([first])
+
+    def ask(prompt):
+        for answer in answers:
+            return answer
+        raise KeyboardInterrupt
+
+    console = Console(record=True, width=200)
+    cls(load_ruleset(preset), 100000, SeededRandomSource(3), console, ask=ask).run()
+    assert "Session statement" in console.export_text()

@@ -64,10 +64,12 @@ class TerminalGame:
         self.ask = ask or (lambda prompt: console.input(prompt))
 
     def read(self, prompt: str) -> str | None:
-        """One answer, stripped and lower-cased; None at the end of input."""
+        """One answer, stripped and lower-cased; None at the end of input or on Ctrl-C, which
+        leave the table as "q" does: with the session's statement (issue 34(4))."""
         try:
             return self.ask(prompt).strip().lower()
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
             return None
 
     def yes(self, prompt: str) -> bool:
