@@ -376,3 +376,63 @@ def test_ctrl_c_leaves_the_table_with_the_session_statement(game_name):
     console = Console(record=True, width=200)
     cls(load_ruleset(preset), 100000, SeededRandomSource(3), console, ask=ask).run()
     assert "Session statement" in console.export_text()
+
+
+@pytest.mark.parametrize(
+    "preset", ["macau-2004", "macau-2009", "pt-ponto-banca-2015", "macau-2009-jackpot-a"]
+)
+def test_the_baccarat_help_offers_what_the_table_offers_and_its_example_is_accepted(preset):
+    """Issue 34(4): the help gave 'p 50 t 10 pp 5', which a 100.00 MOP table refuses, and listed
+    dragon7 and jackpot at tables without them."""
+    import re
+
+    from rich.console import Console
+
+    from croupier.cli.baccarat_play import TerminalBaccarat
+    from croupier.rng import SeededRandomSource
+    from croupier.rulesets import load_ruleset
+
+    ruleset = load_ruleset(preset)
+    game = TerminalBaccarat(ruleset, 10**9, SeededRandomSource(1), Console(record=True))
+    text = game.help()
+    listed = re.search(r"bets: (.*)", text)[1]
+    assert {pair.split("/")[1] for pair in listed.split(", ")} == set(ruleset.rules.offered_bets)
+    for example in re.findall(r"'([a-z][^']*)'", text.split("\n")[0]):
+        answers = iter([example, "q"])
+        console = Console(record=True, width=200)
+        TerminalBaccarat(
+            ruleset, 10**9, SeededRandomSource(1), console, ask=lambda _p, a=answers: next(a)
+        ).run()
+        out = console.export_text()
+        assert "1 round(s)" in out, (example, out)  # the example's bets were played
+
+
+@pytest.mark.parametrize(
+    ("module", "cls", "preset", "first"),
+    [
+        ("stud_play", "TerminalStud", "macau-stud-2004", "ante"),
+        ("blackjack_play", "TerminalBlackjack", "macau-blackjack-2007", "bet"),
+    ],
+)
+def test_the_stud_and_blackjack_help_examples_are_accepted(module, cls, preset, first):
+    import importlib
+    import re
+
+    from rich.console import Console
+
+    from croupier.rng import SeededRandomSource
+    from croupier.rulesets import load_ruleset
+
+    game_class = getattr(importlib.import_module(f"croupier.cli.{module}"), cls)
+    ruleset = load_ruleset(preset)
+    text = game_class(ruleset, 10**9, SeededRandomSource(1), Console()).help()
+    examples = re.findall(r"'([0-9][^']*)'", text)
+    assert examples, text
+    for example in examples:
+        answers = iter([example, "s", "s", "s", "f", "q", "q"])
+        console = Console(record=True, width=200)
+        game_class(
+            ruleset, 10**9, SeededRandomSource(1), console, ask=lambda _p, a=answers: next(a, "q")
+        ).run()
+        out = console.export_text()
+        assert "1 round(s)" in out, (example, out)

@@ -43,10 +43,11 @@ ALIASES = {
     "jackpot": "jackpot",
 }
 
-HELP = """Type your bets as BET AMOUNT pairs, e.g. 'banker 100' or 'p 50 t 10 pp 5'.
-  bets: p/player, b/banker, t/tie, pp/player_pair, bp/banker_pair, d7/dragon7, jp/jackpot
+HELP = """Type your bets as BET AMOUNT pairs, e.g. {example}.
+  bets: {offered}
   Enter alone repeats your last bets (or keeps bets a tie left on the table);
   'clear' withdraws bets a tie left on the table; 'rules' shows the table; 'q' ends the session."""
+SHORT = {full: short for short, full in ALIASES.items() if short != full}
 
 
 class TerminalBaccarat(TerminalGame):
@@ -91,7 +92,7 @@ class TerminalBaccarat(TerminalGame):
         c = self.console
         self.title()
         c.print(self._limits_text())
-        c.print(HELP)
+        c.print(self.help())
         c.print(f"Balance: [bold]{self.money.format(self.balance)}[/]")
         while True:
             try:
@@ -108,6 +109,15 @@ class TerminalBaccarat(TerminalGame):
                 c.print("[yellow]Your balance is below the table minimum.[/]")
                 break
         self._statement()
+
+    def help(self) -> str:
+        """The help, from this table's rules: only the bets it offers, and example bets at
+        their minimums, which the table accepts (issue 34(4))."""
+        r = self.rules
+        offered = ", ".join(f"{SHORT.get(k, k)}/{k}" for k in r.offered_bets)
+        amount = {k: self.typed(r.limit_for(k).minimum) for k in ("banker", "player", "tie")}
+        example = f"'banker {amount['banker']}' or 'p {amount['player']} t {amount['tie']}'"
+        return HELP.format(example=example, offered=offered)
 
     def _limits_text(self) -> str:
         r = self.rules
@@ -144,7 +154,7 @@ class TerminalBaccarat(TerminalGame):
             if line is None or line in ("q", "quit", "exit"):
                 return False
             if line in ("?", "h", "help"):
-                c.print(HELP)
+                c.print(self.help())
                 continue
             if line == "rules":
                 c.print(self._limits_text())

@@ -25,9 +25,9 @@ from croupier.shoe import CardSource, Shoe, StackedCards
 
 PLAYER = "you"
 KEYS = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender"}
-HELP = """Bets: '100' for one box, '100 x3' for three boxes, add 'pair 20' for the any-pair bet.
+HELP = """Bets: '{bet}' for one box, '{bet} x3' for three boxes{pair}.
 Enter repeats your last bets; 'q' ends the session. In a hand: h hit, s stand, d double,
-p split, r surrender, ? basic-strategy advice."""
+p split{surrender}, ? basic-strategy advice."""
 
 
 def hand_text(cards: list[int]) -> str:
@@ -56,6 +56,18 @@ class TerminalBlackjack(TerminalGame):
         self.mistakes = 0
         self.mistake_cost = 0.0
 
+    def help(self) -> str:
+        """The help, from this table's rules: example bets at their minimums, the any-pair bet
+        and surrender only where the table offers them (issue 34(4))."""
+        r = self.rules
+        bet = self.typed(r.minimum_bet)
+        pair = (
+            f", add 'pair {self.typed(r.any_pair_minimum)}' for the any-pair bet"
+            if r.any_pair
+            else ""
+        )
+        return HELP.format(bet=bet, pair=pair, surrender=", r surrender" if r.surrender else "")
+
     def run(self) -> None:
         c, f, r = self.console, self.money.format, self.rules
         self.title()
@@ -64,7 +76,7 @@ class TerminalBlackjack(TerminalGame):
             f"dealer {SOFT17_TEXT[r.soft17]}; "
             f"blackjack pays {r.blackjack_pays}"
         )
-        c.print(HELP)
+        c.print(self.help())
         c.print(f"Balance: [bold]{f(self.session.balance)}[/]")
         number = 0
         while True:
@@ -111,7 +123,7 @@ class TerminalBlackjack(TerminalGame):
             if line is None or line in ("q", "quit", "exit"):
                 return False
             if line in ("?", "help"):
-                c.print(HELP)
+                c.print(self.help())
                 continue
             try:
                 amount, boxes, pair = self._parse(line) if line else self._repeat()

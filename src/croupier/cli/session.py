@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.console import Console
 
-from croupier.money import MoneyPolicy
+from croupier.money import MoneyPolicy, format_amount
 
 
 @dataclass
@@ -71,6 +71,11 @@ class TerminalGame:
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             return None
+
+    def typed(self, amount: int) -> str:
+        """An amount as a player types it (major units, no separator): 100.00 MOP -> "100"."""
+        text = format_amount(amount, self.money.minor_digits).replace(",", "")
+        return text.rstrip("0").rstrip(".") if "." in text else text
 
     def yes(self, prompt: str) -> bool:
         return self.read(prompt) in ("y", "yes")

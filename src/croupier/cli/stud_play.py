@@ -22,8 +22,8 @@ from croupier.shoe import CardSource, Shoe, StackedCards
 
 PLAYER = "you"
 SEAT = 1
-HELP = """Type your ante, e.g. '100' (Enter repeats the last one); add 'j' for the jackpot bet,
-e.g. '100 j'. Then 'r' to raise (twice the ante) or 'f' to fold. 'q' ends the session."""
+HELP = """Type your ante, e.g. '{ante}' (Enter repeats the last one){jackpot}.
+Then 'r' to raise (twice the ante) or 'f' to fold. 'q' ends the session."""
 
 
 class TerminalStud(TerminalGame):
@@ -55,7 +55,7 @@ class TerminalStud(TerminalGame):
             f"Ante {f(r.minimum_ante)} to {maximum}{jackpot}; royal flush pays "
             f"{r.royal_flush_pays}:1 on the raise"
         )
-        c.print(HELP)
+        c.print(self.help())
         c.print(f"Balance: [bold]{f(self.session.balance)}[/]")
         number = 0
         while True:
@@ -81,6 +81,13 @@ class TerminalStud(TerminalGame):
                 break
         c.print(self.session.statement())
 
+    def help(self) -> str:
+        """The help, from this table's rules: an example ante at its minimum, and the jackpot
+        bet only where the table has one (issue 34(4))."""
+        ante = self.typed(self.rules.minimum_ante)
+        jackpot = f"; add 'j' for the jackpot bet, e.g. '{ante} j'" if self.rules.jackpot else ""
+        return HELP.format(ante=ante, jackpot=jackpot)
+
     def _cards(self) -> CardSource | None:
         if self.stacked is not None:
             return self.stacked if self.stacked.cards_remaining >= 10 else None
@@ -97,7 +104,7 @@ class TerminalStud(TerminalGame):
             if line is None or line in ("q", "quit", "exit"):
                 return False
             if line in ("?", "h", "help"):
-                c.print(HELP)
+                c.print(self.help())
                 continue
             if not line and self.last is None:
                 c.print("Type an ante first ('?' for help).")
