@@ -188,6 +188,15 @@ def test_a_blackjack_split_and_double_in_the_browser(browser: Browser, tmp_path:
         # 8 8 against a 7: every choice the rules allow, as buttons (arts. 16-18)
         buttons = page.locator("#decisions button")
         expect(buttons).to_have_text(["Hit", "Stand", "Double", "Split", "Surrender"])
+        # issue 34(4): two buttons read "Double" at once (the bet slip's and double down), and
+        # chip labels such as "2,500.00 pts" overflowed their chip
+        shown = [b.inner_text() for b in page.locator("button:visible").all()]
+        assert len(shown) == len(set(shown)), shown
+        for chip in page.locator(".chip span").all():
+            fits = chip.evaluate("c => c.scrollWidth <= c.clientWidth + 1")
+            assert fits, chip.inner_text()
+        expect(page.locator("label[for='chip-3']")).to_have_attribute("title", _points(2_500_00))
+        expect(page.locator("label[for='chip-3'] span")).to_have_text("2.5K")
         expect(page.locator("#box-1-hand-0[aria-current='true']")).to_be_visible()
         page.click("#decide-split")
         expect(page.locator("#box-1 .bj-hand")).to_have_count(2)

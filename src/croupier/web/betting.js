@@ -9,7 +9,8 @@ export function betSlip({ bets, stakeOf, place, withdraw, money }) {
   let open = false;
   const undo = el("button", { id: "undo", class: "secondary", type: "button" }, "Undo");
   const rebet = el("button", { id: "rebet", class: "secondary", type: "button" }, "Rebet");
-  const double = el("button", { id: "double-bets", class: "secondary", type: "button" }, "Double");
+  // "Double bets", not "Double": blackjack's double down is a button of its own (issue 34(4))
+  const double = el("button", { id: "double-bets", class: "secondary", type: "button" }, "Double bets");
   const node = el("div", { class: "bet-slip", role: "group", "aria-label": "bet slip" }, undo, rebet, double);
   const info = (kind) => bets.find((b) => b.kind === kind);
   const fixed = (kind) => { const b = info(kind); return b && b.maximum !== null && b.maximum === b.minimum; };

@@ -26,6 +26,14 @@ function chipValues(minimum) {
   return [1, 5, 10, 25, 50].map((m) => m * minimum);
 }
 
+function chipLabel(minor, digits) {
+  const major = minor / 10 ** digits;
+  const short = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2).replace(/0+$/, "").replace(/\.$/, ""));
+  if (major >= 1_000_000) return `${short(major / 1_000_000)}M`;
+  if (major >= 1_000) return `${short(major / 1_000)}K`;
+  return short(major);
+}
+
 export async function openTable(app, id, { watch, refreshHeader }) {
   clear(app);
   const info = await api(`/tables/${id}/information`);
@@ -125,7 +133,10 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   chipValues(info.minimum_bet).forEach((value, i) => {
     const input = el("input", { type: "radio", name: "chip", id: `chip-${i}`, value: String(value), checked: i === 0 });
     input.addEventListener("change", () => { chip = value; });
-    chips.append(el("label", { class: `chip chip-${i}`, for: `chip-${i}` }, input, el("span", {}, money(value))));
+    // a chip shows its value as a real chip does, short (5, 25, 2.5K); the full amount is its
+    // accessible name and tooltip (issue 34(4): "2,500.00 pts" overflowed the chip)
+    chips.append(el("label", { class: `chip chip-${i}`, for: `chip-${i}`, title: money(value), "aria-label": money(value) },
+      input, el("span", { "aria-hidden": "true" }, chipLabel(value, info.minor_digits))));
   });
   const dealButton = el("button", { id: "deal", class: "deal", hidden: watch || view.mode !== "individual" }, "Deal");
   dealButton.addEventListener("click", deal);
