@@ -309,3 +309,29 @@ def test_the_rules_open_at_their_top(browser: Browser, stage: Stage) -> None:
     assert page.evaluate("document.getElementById('panel').scrollHeight") > 600  # it scrolls
     assert page.evaluate("document.getElementById('panel').scrollTop") == 0
     expect(page.locator("#close-panel")).to_be_focused()
+
+
+def test_the_last_hand_stays_dimmed_until_the_next_deal(browser: Browser, stage: Stage) -> None:
+    """Issue 34(4): the settled hand was cleared about 3 s after the result, when the next
+    window opened; a live table leaves it, dimmed, until the next round is dealt."""
+    page = _page(browser)
+    _sign_in(page, stage, "Ana")
+    table = stage.multi_table()
+    page.click(f"[data-join='{table['id']}']")
+    expect(page.locator("#announcement")).to_have_text("Place your bets")
+    page.click("label[for='chip-1']")
+    page.click("#area-player")
+    stage.advance(table["betting_seconds"])
+    expect(page.locator("#result.show")).to_be_visible()
+    cards = [c.get_attribute("data-card") for c in page.locator("#player-cards .card").all()]
+    assert len(cards) == 2
+    stage.advance(5)  # the result's pause: the next window opens
+    expect(page.locator("#announcement")).to_have_text("Place your bets")
+    page.wait_for_timeout(3_500)
+    kept = [c.get_attribute("data-card") for c in page.locator("#player-cards .card").all()]
+    assert kept == cards  # still on the felt, 3.5 s into the next window
+    expect(page.locator(".felt .hands")).to_have_class(re.compile(r"\bprevious\b"))
+    page.click("#area-player")
+    stage.advance(table["betting_seconds"])  # the next round is dealt: the old hand goes
+    expect(page.locator("#round-no")).to_have_text(re.compile(r"Round 2"))
+    expect(page.locator(".felt .hands")).not_to_have_class(re.compile(r"\bprevious\b"))

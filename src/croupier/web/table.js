@@ -205,8 +205,15 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   function clearFelt() {
     decisionBar.hidden = true;
     felt.clear();
+    felt.node.classList.remove("previous");
     result.textContent = "";
     result.className = "result";
+  }
+  // the last round's hands stay on the felt, dimmed, while the next round's bets are placed,
+  // as at a live table; they go when the next round is dealt (issue 34(4))
+  function dimFelt() {
+    felt.node.classList.add("previous");
+    result.classList.add("previous");
   }
   renderSeats(view.seated);
   renderTotals(view.totals);
@@ -309,7 +316,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         enqueue(async () => {
           await pause(reducedMotion() ? 0 : 1200);
           if (view.mode !== "individual") { // alone at a table, the result stays until the next deal
-            clearFelt();
+            dimFelt();
             unlight();
           }
           roundNo.textContent = `Round ${event.round}`;
@@ -330,6 +337,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         renderTotals(event.totals);
         break;
       case "betting_closed": {
+        clearFelt(); // the next round is dealt now: the last one's dimmed hands go
         announcement.textContent = event.announcement;
         phase.textContent = "closed";
         startCountdown(null);
