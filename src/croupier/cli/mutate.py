@@ -29,6 +29,12 @@ def mutate_command(
     write: bool = typer.Option(
         False, "--write", help="store the results as the last whole run (mutation.json)"
     ),
+    new_only: bool = typer.Option(
+        False,
+        "--new-only",
+        help="fail only on a survivor the stored run (mutation.json) does not list: CI's "
+        "check that a change adds no untested rule code",
+    ),
     root: Path = ROOT_OPTION,
     json_out: bool = typer.Option(False, "--json", help="print the results as JSON"),
 ) -> None:
@@ -39,7 +45,7 @@ def mutate_command(
         import pytest  # noqa: F401
     except ImportError:
         fail("croupier mutate runs the tests: install them with pip install 'croupier[test]'")
-    from croupier.compliance.mutation import RESULTS, plan, run
+    from croupier.compliance.mutation import RESULTS, plan, run, stored
 
     where = root or _checkout()
     if not (where / "tests").is_dir():
@@ -65,16 +71,28 @@ def mutate_command(
         target.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", "utf-8")
         typer.echo(f"wrote {target}", err=True)
     score = results["score"]
+    known = {
+        (unit, s["key"])
+        for unit, record in ((stored() or {}).get("units") or {}).items()
+        for s in record["survived"]
+    }
+    new = [
+        (unit, s)
+        for unit, record in results["units"].items()
+        for s in record["survived"]
+        if (unit, s["key"]) not in known
+    ]
     if json_out:
         print_json(results)
     else:
         for key, record in results["units"].items():
             for survivor in record["survived"]:
-                typer.echo(f"SURVIVED {key}: {survivor['key']} {survivor['mutation']}")
+                mark = "SURVIVED" if (key, survivor["key"]) in known else "SURVIVED (new)"
+                typer.echo(f"{mark} {key}: {survivor['key']} {survivor['mutation']}")
         typer.echo(
             f"{score['killed']} of {score['mutants'] - score['equivalent']} mutants killed "
             f"({score['percent']}%), {score['equivalent']} equivalent, "
-            f"{score['survived']} survived"
+            f"{score['survived']} survived ({len(new)} not in the stored run)"
         )
-    if score["survived"]:
+    if new if new_only else score["survived"]:
         raise typer.Exit(1)

@@ -1,0 +1,108 @@
+"""Issue 34(3): mutation testing as evidence. Which code a citation names, the mutants made of
+it, and a mutant put into the running engine and taken out again."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from croupier.compliance.mutants import Target, deciding_code, mutants, mutated_tree
+from croupier.compliance.mutation import applied, plan
+from croupier.games.stud.hands import dealer_qualifies
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SOURCE = textwrap.dedent(
+    '''\
+    """A module's docstring cites art. 9 and decides nothing."""
+
+    PAYS = {"tie": 8, "pair": 11}  # art. 17(2)
+    SHOWN = {"pays": "8 to 1 (art. 17(2))"}
+
+
+    def qualifies(ranks):
+        """Ace and king (art. 9(1))."""
+        return 14 in ranks and 13 in ranks
+
+
+    def settle(total):
+        if total > 21:  # a bust loses (art. 6)
+            return -1
+        # the dealer stands on 17 (art. 6(1))
+        stands = total >= 17
+        return 1 if stands else 0
+    '''
+)
+
+
+def test_a_citation_names_the_code_that_decides() -> None:
+    path = "src/croupier/games/x.py"
+    assert deciding_code(path, SOURCE, 1) is None  # the module's docstring
+    assert deciding_code(path, SOURCE, 3) == Target(path, "<module>:PAYS", 3, 3)  # a table
+    assert deciding_code(path, SOURCE, 4) is None  # text shown to people
+    assert deciding_code(path, SOURCE, 8) == Target(path, "qualifies", 7, 9)  # its docstring
+    assert deciding_code(path, SOURCE, 13) == Target(path, "settle", 13, 14)  # the if it ends
+    assert deciding_code(path, SOURCE, 15) == Target(path, "settle", 16, 16)  # the next line
+
+
+def test_mutants_are_named_by_their_place_and_applied_one_at_a_time() -> None:
+    path = "src/croupier/games/x.py"
+    made = mutants(Target(path, "settle", 13, 14), SOURCE)
+    assert sorted(m.description for m in made) == [
+        "1 -> 2 (line 14)",  # return -1 -> return -2
+        "21 -> 22 (line 13)",
+        "> -> >= (line 13)",
+        "if c -> if not c (line 13)",
+        "return x -> None (line 14)",
+    ]
+    [compare] = [m for m in made if m.operator == "compare"]
+    assert compare.key == f"{path}::settle::compare#1"
+    table = mutants(Target(path, "<module>:PAYS", 3, 3), SOURCE)
+    assert [m.description for m in table] == ["8 -> 9 (line 3)", "11 -> 12 (line 3)"]
+    tree, _ = mutated_tree(compare, SOURCE)
+    namespace: dict[str, object] = {}
+    exec(compile(tree, path, "exec"), namespace)
+    settle = namespace["settle"]
+    assert callable(settle) and settle(21) == -1  # 21 >= 21: the mutant busts a 21
+
+
+def test_a_mutant_replaces_the_live_rule_and_is_taken_out_again() -> None:
+    """The round, the analyses and the simulator ask the function the mutant changed."""
+    units = plan(ROOT, ["src/croupier/games/stud/hands.py"])
+    unit = next(u for u in units if u.key == "macau-stud-2004 art. 9(1)")
+    mutant = next(
+        m
+        for m in unit.mutants
+        if m.scope == "dealer_qualifies" and m.description.startswith("and -> or")
+    )
+    ace_queen = [48, 40, 36, 28, 24]  # A Q J 9 8 of clubs... ranks only matter here
+    assert not dealer_qualifies(ace_queen, "high_card")
+    with applied(ROOT, mutant):
+        assert dealer_qualifies(ace_queen, "high_card")  # ace OR king: the broken rule
+    assert not dealer_qualifies(ace_queen, "high_card")
+
+
+def test_croupier_mutate_kills_the_mutants_of_a_well_tested_unit() -> None:
+    """End to end: every mutant of stud's qualification (art. 9(1)) deciding code in
+    hands.py is killed by the tests the matrix cites for it."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "croupier",
+            "mutate",
+            "--unit",
+            "macau-stud-2004 art. 9(1)",
+            "--file",
+            "src/croupier/games/stud/hands.py",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr[-2000:]
+    assert "0 survived" in done.stdout
