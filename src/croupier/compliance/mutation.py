@@ -172,11 +172,21 @@ def applied(root: Path, mutant: Mutant) -> Iterator[None]:
     filename = str(root / mutant.path)
     undo: list[Callable[[], None]] = []
     if mutant.scope.startswith("<module>:"):
-        assert isinstance(scope_node, ast.stmt)
+        # the mutated table and every table derived from it below (BANKER_DRAWS is built
+        # from _BANKER_DRAWS_ON): the module's later assignments run again on the mutant, and
+        # each value that changed replaces the live one wherever a croupier module holds it
+        assert isinstance(scope_node, ast.stmt) and isinstance(tree, ast.Module)
+        later: list[ast.stmt] = [
+            stmt
+            for stmt in tree.body
+            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.lineno >= scope_node.lineno
+        ]
         namespace = dict(vars(module))
-        exec(compile(ast.Module([scope_node], []), filename, "exec"), namespace)
-        for name in (t.id for t in _names(scope_node)):
-            old, new = getattr(module, name), namespace[name]
+        exec(compile(ast.Module(later, []), filename, "exec"), namespace)
+        for name in {t.id for stmt in later for t in _names(stmt)}:
+            old, new = getattr(module, name, None), namespace[name]
+            if old is None or _same(old, new):
+                continue
             for holder in [m for n, m in sys.modules.items() if n.startswith("croupier") and m]:
                 for attr, value in list(vars(holder).items()):
                     if value is old:
@@ -200,6 +210,13 @@ def applied(root: Path, mutant: Mutant) -> Iterator[None]:
         for step in reversed(undo):
             step()
         _clear_caches()
+
+
+def _same(old: object, new: object) -> bool:
+    try:
+        return bool(old == new)
+    except Exception:  # arrays and the like: compare as their repr
+        return repr(old) == repr(new)
 
 
 def _names(stmt: ast.AST) -> list[ast.Name]:
