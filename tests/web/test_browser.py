@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from croupier.web.screenshots import BLACKJACK_SPLIT, BLACKJACK_TABLE, Stage
 from tests.web.pages import balance as _balance
@@ -249,12 +250,8 @@ def test_the_interactive_api_renders_with_no_network(browser: Browser, stage: St
     assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
 
 
-@pytest.mark.cites("pt-812-2015", "rule 18")
-def test_the_players_cards_are_turned_before_the_bankers(browser: Browser, stage: Stage) -> None:
-    """PT 812/2015 rule 18: "Finda a distribuição das cartas iniciais são viradas primeiro as do
-    grupo do ponto e depois as do grupo da banca" (once the initial cards are dealt, the
-    Player's are turned first, then the Banker's). The page records the order in which each
-    card is turned face up: both of the Player's initial cards, then both of the Banker's."""
+def _at_the_multi_table_with_a_bet(browser: Browser, stage: Stage) -> tuple[Page, dict[str, Any]]:
+    """Ana signed in, seated at the multi-player table with 5.00 on Player in its window."""
     page = _page(browser)
     _sign_in(page, stage, "Ana")
     table = stage.multi_table()
@@ -263,6 +260,16 @@ def test_the_players_cards_are_turned_before_the_bankers(browser: Browser, stage
     page.click("label[for='chip-1']")
     page.click("#area-player")
     expect(page.locator("#stake-player")).to_have_text(_points(5_00))
+    return page, table
+
+
+@pytest.mark.cites("pt-812-2015", "rule 18")
+def test_the_players_cards_are_turned_before_the_bankers(browser: Browser, stage: Stage) -> None:
+    """PT 812/2015 rule 18: "Finda a distribuição das cartas iniciais são viradas primeiro as do
+    grupo do ponto e depois as do grupo da banca" (once the initial cards are dealt, the
+    Player's are turned first, then the Banker's). The page records the order in which each
+    card is turned face up: both of the Player's initial cards, then both of the Banker's."""
+    page, table = _at_the_multi_table_with_a_bet(browser, stage)
     page.evaluate(
         """() => {
         window.turned = [];
@@ -314,13 +321,7 @@ def test_the_rules_open_at_their_top(browser: Browser, stage: Stage) -> None:
 def test_the_last_hand_stays_dimmed_until_the_next_deal(browser: Browser, stage: Stage) -> None:
     """Issue 34(4): the settled hand was cleared about 3 s after the result, when the next
     window opened; a live table leaves it, dimmed, until the next round is dealt."""
-    page = _page(browser)
-    _sign_in(page, stage, "Ana")
-    table = stage.multi_table()
-    page.click(f"[data-join='{table['id']}']")
-    expect(page.locator("#announcement")).to_have_text("Place your bets")
-    page.click("label[for='chip-1']")
-    page.click("#area-player")
+    page, table = _at_the_multi_table_with_a_bet(browser, stage)
     stage.advance(table["betting_seconds"])
     expect(page.locator("#result.show")).to_be_visible()
     cards = [c.get_attribute("data-card") for c in page.locator("#player-cards .card").all()]

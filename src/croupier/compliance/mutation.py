@@ -94,6 +94,7 @@ def plan(root: Path, files: Iterable[str] | None = None) -> list[UnitPlan]:
             target = deciding_code(path, source, int(line))
             if target is not None and target not in targets:
                 targets.append(target)
+        targets = _narrowest(targets)
         tests = [t for t in row.tests if not t.startswith(OUT_OF_PROCESS)]
         process = [t for t in row.tests if t.startswith(OUT_OF_PROCESS)]
         unit = UnitPlan(row.unit.regulation, row.unit.id, targets, tests, process)
@@ -106,6 +107,25 @@ def plan(root: Path, files: Iterable[str] | None = None) -> list[UnitPlan]:
         if only is None or unit.mutants:
             out.append(unit)
     return out
+
+
+def _narrowest(targets: list[Target]) -> list[Target]:
+    """Where a function's docstring cites the unit and its body cites it again at the
+    statement that decides, that statement is the deciding code, not the whole function (a
+    docstring naming every article its function touches would make each one's mutants the
+    whole function's)."""
+    return [
+        t
+        for t in targets
+        if not any(
+            o is not t
+            and o.path == t.path
+            and o.scope == t.scope
+            and t.first <= o.first <= o.last <= t.last
+            and (o.first, o.last) != (t.first, t.last)
+            for o in targets
+        )
+    ]
 
 
 # -- putting a mutant into the running engine -----------------------------------------------------
