@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from croupier.server.embedded import free_port
 from tests.server.conftest import POSTGRES_URL, clean_postgres
@@ -84,6 +84,17 @@ class FirstAlive:
         self.thread.join(5)
 
 
+def _demo_player(browser: Browser, base: str, name: str) -> tuple[Page, dict[str, str]]:
+    """A page at ``base`` signed in as the demo player ``name``, and its token's header."""
+    page = new_page(browser)
+    page.goto(base + "/")
+    page.fill("#demo-name", name)
+    page.click("#play-demo")
+    expect(page.locator("#who")).to_have_text(name)
+    token = page.evaluate("localStorage.getItem('croupier-token')")
+    return page, {"Authorization": f"Bearer {token}"}
+
+
 def _window_open(base: str, table: int, headers: dict[str, str]) -> None:
     """Until the table's betting window has 4 s or more left (a bet clicked then is in it)."""
     deadline = time.monotonic() + 30
@@ -125,13 +136,7 @@ def test_the_page_reconnects_through_the_proxy_and_resumes_the_table(
     proxy = FirstAlive(ports)
     base = f"http://127.0.0.1:{proxy.port}"
     try:
-        page = new_page(browser)
-        page.goto(base + "/")
-        page.fill("#demo-name", "Rita")
-        page.click("#play-demo")
-        expect(page.locator("#who")).to_have_text("Rita")
-        token = page.evaluate("localStorage.getItem('croupier-token')")
-        rita = {"Authorization": f"Bearer {token}"}
+        page, rita = _demo_player(browser, base, "Rita")
         page.click(f"[data-join='{table}']")
         expect(page.locator(".seat.mine")).to_contain_text("Rita")
         expect(page.locator("#announcement")).to_have_text("Place your bets", timeout=15_000)
@@ -184,13 +189,7 @@ def test_after_a_crash_the_page_shows_the_void_the_refund_and_the_balance(
     proxy = FirstAlive(ports)  # the page reaches a first, b once a is gone
     base = f"http://127.0.0.1:{proxy.port}"
     try:
-        page = new_page(browser)
-        page.goto(base + "/")
-        page.fill("#demo-name", "Rui")
-        page.click("#play-demo")
-        expect(page.locator("#who")).to_have_text("Rui")
-        token = page.evaluate("localStorage.getItem('croupier-token')")
-        rui = {"Authorization": f"Bearer {token}"}
+        page, rui = _demo_player(browser, base, "Rui")
         start = httpx.get(f"{a_base}/me", headers=rui).json()["balances"]["DEMO"]
         page.click(f"[data-join='{table}']")
         expect(page.locator(".seat.mine")).to_contain_text("Rui")
