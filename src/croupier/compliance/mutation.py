@@ -44,8 +44,11 @@ ENGINES = (
     "src/croupier/money.py",
     "src/croupier/pool.py",
 )
-#: tests that start real processes or browsers: an in-process mutant never reaches them
-OUT_OF_PROCESS = ("tests/server/", "tests/web/", "tests/store/")
+#: tests that drive a browser: the page's code is not Python, and a browser per mutant is slow
+OUT_OF_PROCESS = ("tests/web/",)
+#: a test whose own code starts another process (croupier serve, a proxy): a mutant put into
+#: this process never reaches that one, so such a test is not run against mutants
+_SPAWNS = ("subprocess", "Popen", "_start(", "_serve(", "FirstAlive", "cluster")
 RESULTS = "mutation.json"
 MUTANT_SECONDS = 60  # a mutant that makes a cited test loop is killed by this alarm
 
@@ -95,8 +98,8 @@ def plan(root: Path, files: Iterable[str] | None = None) -> list[UnitPlan]:
             if target is not None and target not in targets:
                 targets.append(target)
         targets = _narrowest(targets)
-        tests = [t for t in row.tests if not t.startswith(OUT_OF_PROCESS)]
-        process = [t for t in row.tests if t.startswith(OUT_OF_PROCESS)]
+        tests = [t for t in row.tests if _in_process(root, t)]
+        process = [t for t in row.tests if t not in tests]
         unit = UnitPlan(row.unit.regulation, row.unit.id, targets, tests, process)
         seen: set[str] = set()
         for target in targets:
@@ -107,6 +110,28 @@ def plan(root: Path, files: Iterable[str] | None = None) -> list[UnitPlan]:
         if only is None or unit.mutants:
             out.append(unit)
     return out
+
+
+@functools.cache
+def _test_sources(root: Path, path: str) -> dict[str, str]:
+    """Each test function's source in a test module, by name."""
+    text = (root / path).read_text(encoding="utf-8")
+    out = {}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            out[node.name] = ast.get_source_segment(text, node) or ""
+    return out
+
+
+def _in_process(root: Path, test: str) -> bool:
+    """Whether a mutant put into this process reaches what ``test`` checks: not a browser's
+    test, nor one that starts processes of its own (the embedded servers of tests/server and
+    tests/store run in this process, and are reached)."""
+    if test.startswith(OUT_OF_PROCESS):
+        return False
+    path, _, name = test.partition("::")
+    body = _test_sources(root, path).get(name.split("::")[-1], "")
+    return not any(mark in body for mark in _SPAWNS)
 
 
 def _narrowest(targets: list[Target]) -> list[Target]:
@@ -169,9 +194,44 @@ def _code_named(code: types.CodeType, name: str, line: int) -> types.CodeType | 
     return None
 
 
-def _clear_caches() -> None:
+@functools.cache
+def _importers() -> dict[str, set[str]]:
+    """Each croupier module -> the croupier modules whose source imports it (directly)."""
+    out: dict[str, set[str]] = {}
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None)
+        if not name.startswith("croupier") or not path or not path.endswith(".py"):
+            continue
+        for node in ast.walk(ast.parse(Path(path).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                imported = [a.name for a in node.names]
+            else:
+                continue
+            for target in imported:
+                out.setdefault(target, set()).add(name)
+    return out
+
+
+def _depending_on(module: str) -> set[str]:
+    """``module`` and every croupier module that imports it, directly or not: the caches a
+    mutant of ``module`` can make stale."""
+    seen = {module}
+    todo = [module]
+    while todo:
+        for importer in _importers().get(todo.pop(), ()):
+            if importer not in seen:
+                seen.add(importer)
+                todo.append(importer)
+    return seen
+
+
+def _clear_caches(modules: set[str] | None = None) -> None:
     for name, module in list(sys.modules.items()):
         if not name.startswith("croupier") or module is None:
+            continue
+        if modules is not None and name not in modules:
             continue
         for value in list(vars(module).values()):
             clear = getattr(value, "cache_clear", None)
@@ -223,13 +283,14 @@ def applied(root: Path, mutant: Mutant) -> Iterator[None]:
         original = live.__code__
         live.__code__ = new
         undo.append(lambda: setattr(live, "__code__", original))
-    _clear_caches()
+    stale = _depending_on(module.__name__)  # only their caches can hold the mutant's results
+    _clear_caches(stale)
     try:
         yield
     finally:
         for step in reversed(undo):
             step()
-        _clear_caches()
+        _clear_caches(stale)
 
 
 def _same(old: object, new: object) -> bool:
@@ -262,7 +323,12 @@ class Runner:
 
     def pytest_collection_modifyitems(self, session: Any, config: Any, items: list[Any]) -> None:
         wanted = {t for u in self.units for t in u.tests}
-        items[:] = [i for i in items if i.nodeid.split("[", 1)[0] in wanted]
+        # one database suffices, SQLite's: the PostgreSQL runs share the machine's database
+        items[:] = [
+            i
+            for i in items
+            if i.nodeid.split("[", 1)[0] in wanted and "[postgresql" not in i.nodeid
+        ]
 
     def pytest_runtestloop(self, session: Any) -> bool:
         from _pytest.runner import runtestprotocol
