@@ -254,6 +254,10 @@ def _sites(root: ast.AST) -> Iterator[Site]:
             skip.add(id(body[0].value))
         if isinstance(node, ast.Call) and _is_message_call(node):
             skip.update(id(n) for n in ast.walk(node))
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            skip.update(id(n) for n in ast.walk(node.exc))  # what a refusal says, not when
+        if isinstance(node, ast.JoinedStr):
+            skip.update(id(n) for n in ast.walk(node))  # a formatted message
     for node in ast.walk(root):
         if id(node) in skip:
             continue
