@@ -176,18 +176,18 @@ def deciding_code(path: str, source: str, line: int) -> Target | None:
 
 
 def _describes(stmt: ast.stmt, line: int) -> bool:
-    """The citation stands in text shown to people (a string inside a dict, list or tuple
-    literal: the table's information, a report's labels), not in the code that decides."""
+    """The citation stands in text shown to people (a string that is itself an entry of a
+    dict, list or tuple literal: the table's information, a report's labels), not in the code
+    that decides (a string passed to a call, ``cite("art. 6(7)")``, decides where it stands)."""
     for node in ast.walk(stmt):
         if isinstance(node, ast.Dict | ast.List | ast.Tuple):
-            for child in [*getattr(node, "values", []), *getattr(node, "elts", [])]:
-                for sub in ast.walk(child):
-                    if (
-                        isinstance(sub, ast.Constant)
-                        and isinstance(sub.value, str)
-                        and sub.lineno <= line <= (sub.end_lineno or sub.lineno)
-                    ):
-                        return True
+            entries = [*getattr(node, "values", []), *getattr(node, "elts", [])]
+            for entry in entries:
+                text = isinstance(entry, ast.JoinedStr) or (
+                    isinstance(entry, ast.Constant) and isinstance(entry.value, str)
+                )
+                if text and entry.lineno <= line <= (entry.end_lineno or entry.lineno):
+                    return True
     return False
 
 
