@@ -33,6 +33,12 @@ SOURCE = textwrap.dedent(
         # the dealer stands on 17 (art. 6(1))
         stands = total >= 17
         return 1 if stands else 0
+
+
+    def fold(hand):
+        if hand.folded:
+            return [bet("ante", 0, cite("art. 6(7)"))]
+        return []
     '''
 )
 
@@ -45,6 +51,8 @@ def test_a_citation_names_the_code_that_decides() -> None:
     assert deciding_code(path, SOURCE, 8) == Target(path, "qualifies", 7, 9)  # its docstring
     assert deciding_code(path, SOURCE, 13) == Target(path, "settle", 13, 14)  # the if it ends
     assert deciding_code(path, SOURCE, 15) == Target(path, "settle", 16, 16)  # the next line
+    # a citation passed to a call inside a returned list decides where it stands
+    assert deciding_code(path, SOURCE, 22) == Target(path, "fold", 22, 22)
 
 
 def test_mutants_are_named_by_their_place_and_applied_one_at_a_time() -> None:
