@@ -172,13 +172,11 @@ def _live_function(module: types.ModuleType, scope: str) -> types.FunctionType |
     holder: Any = module
     for part in scope.split("."):
         found = holder.__dict__.get(part) if hasattr(holder, "__dict__") else None
-        if found is None:
-            return None
+        if found is None or hasattr(found, "py_func"):
+            return None  # a Numba dispatcher: compiled, its Python code is not what runs
         found = _unwrap(found)
         if isinstance(found, types.FunctionType):
             return found
-        if hasattr(found, "py_func"):  # a Numba dispatcher: compiled, not reachable
-            return None
         holder = found
     return None
 

@@ -9,6 +9,7 @@ from croupier.cards import parse_cards
 from croupier.errors import RulesetError, RuleViolation
 from croupier.games.registry import table_information
 from croupier.games.stud.evaluator import rank5
+from croupier.games.stud.hands import evaluate_reference
 from croupier.games.stud.round import StudRound
 from croupier.rulesets import load_ruleset
 from tests.games.stud.conftest import of, stud_rules
@@ -42,8 +43,11 @@ def test_shuffled_by_hand_for_a_shoe_or_by_a_machine_art_3_1_and_3_2():
 )
 def test_suits_rank_spades_hearts_clubs_diamonds_art_4_1(higher, lower):
     """Art. 4: "As cartas são valoradas por ordem decrescente ... 1) Nos naipes: espadas,
-    copas, paus e ouros" (in decreasing order: spades, hearts, clubs, diamonds)."""
-    assert rank5(parse_cards(higher)) > rank5(parse_cards(lower))
+    copas, paus e ouros" (in decreasing order: spades, hearts, clubs, diamonds). Both
+    evaluators, the table-driven one the round uses and the reference written from art. 8."""
+    high, low = parse_cards(higher), parse_cards(lower)
+    assert rank5(high) > rank5(low)
+    assert evaluate_reference(high) > evaluate_reference(low)
 
 
 @pytest.mark.cites("macau-stud-2004", "art. 4(2)")
@@ -53,17 +57,22 @@ def test_ranks_ace_high_down_to_two_art_4_2():
     order = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3"]
     hands = [f"{r}S 2H 4D 6C 8H" if r not in "2468" else None for r in order]
     ranked = [rank5(parse_cards(h)) for h in hands if h is not None]
-    assert ranked == sorted(ranked, reverse=True)
+    assert ranked == sorted(ranked, reverse=True) and len(set(ranked)) == len(ranked)
+    reference = [evaluate_reference(parse_cards(h)) for h in hands if h is not None]
+    assert reference == sorted(reference, reverse=True) and len(set(reference)) == len(reference)
 
 
 @pytest.mark.cites("macau-stud-2004", "art. 4(3)")
 def test_the_wheel_is_the_lowest_straight_art_4_3():
     """Art. 4(3): "Um Ás formando uma «sequência» com um 5, 4, 3 e 2 é considerado o valor mais
     baixo" (an ace in a straight with 5, 4, 3, 2 is the lowest)."""
-    wheel = rank5(parse_cards("AS 2H 3D 4C 5S"))
-    six_high = rank5(parse_cards("2D 3C 4H 5D 6C"))
-    broadway = rank5(parse_cards("TD JC QH KD AC"))
-    assert wheel < six_high < broadway
+    for evaluate in (rank5, evaluate_reference):  # both evaluators (the reference: art. 8)
+        wheel = evaluate(parse_cards("AS 2H 3D 4C 5S"))
+        six_high = evaluate(parse_cards("2D 3C 4H 5D 6C"))
+        broadway = evaluate(parse_cards("TD JC QH KD AC"))
+        ace_high = evaluate(parse_cards("AS KH 9D 4C 2S"))  # no straight: A, K, 9, 4, 2
+        near_wheel = evaluate(parse_cards("AS 2H 3D 4C 6S"))  # A-2-3-4-6: no straight
+        assert near_wheel < ace_high < wheel < six_high < broadway
 
 
 @pytest.mark.cites("macau-stud-2004", "art. 5", "art. 6(5)", "art. 5(1)", "art. 5(2)", "art. 5(3)")
