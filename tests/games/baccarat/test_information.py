@@ -55,3 +55,33 @@ def test_information_holds_the_rules_of_the_game_rule_32(ruleset: str) -> None:
     assert "nearer 9" in rules["winner"]["text"] and "tie" in rules["winner"]["text"]
     for rule in rules.values():
         assert rule["article"].startswith("PT 812/2015" if ruleset.startswith("pt") else "Macau")
+
+
+@pytest.mark.cites("pt-812-2015", "rule 41", "rule 43")
+def test_the_table_caps_of_rule_43_are_announced_as_the_text_sets_them():
+    """PT 812/2015 rule 41: the operator "pode fixar um valor máximo de prémios a pagar em cada
+    jogada" (may set a maximum payout per round); rule 43: then "a) A aposta ou conjunto de
+    apostas numa das chances do ponto ou da banca não pode exceder os da outra chance em valor
+    superior ao montante referido na regra n.º 41; b) O valor total das apostas no empate não
+    pode exceder 10 %...; c) O valor máximo de todas as apostas no par do ponto ou no par da
+    banca não pode exceder 8 %" of it. The player is told those limits (rule 32): with a
+    maximum payout of 10,000.00 EUR, Player and Banker may differ by 10,000.00, the tie total is
+    at most 1,000.00 and the pairs' total at most 800.00; a table without a cap, and a Ponto e
+    Banca (not /Macau) table, announce none."""
+    cap = 1_000_000
+    info = table_information(load_ruleset("pt-ponto-banca-macau-2015").rules)
+    assert info["table_limits"]["max_payout_per_round"] == cap
+    assert info["table_limits"] == {
+        "max_payout_per_round": cap,
+        "player_banker_difference_max": cap,
+        "tie_total_max": 100_000,
+        "pairs_total_max": 80_000,
+        "article": "PT 812/2015 rules 41-43(a)",
+    }
+    odd = table_information(
+        load_ruleset("pt-ponto-banca-macau-2015", {"table.max_payout_per_round": 1_000_099}).rules
+    )["table_limits"]
+    assert (odd["tie_total_max"], odd["pairs_total_max"]) == (100_009, 80_007)  # whole units
+    uncapped = load_ruleset("pt-ponto-banca-macau-2015", {"table.max_payout_per_round": 0})
+    assert table_information(uncapped.rules)["table_limits"] == {}
+    assert table_information(load_ruleset("pt-ponto-banca-2015").rules)["table_limits"] == {}
