@@ -37,8 +37,8 @@ def as_text(rows: list[Row]) -> str:
         )
         choices = f" [{', '.join(row.choices)}]" if row.choices else ""
         m = row.mutation
-        if m is not None and m["mutants"]:
-            note += f", mutants {m['killed']}/{m['mutants']} killed"
+        if m is not None and m["mutants"] - m["unreachable"]:
+            note += f", mutants {m['killed']}/{m['mutants'] - m['unreachable']} killed"
             if m["survived"]:
                 note += f", {len(m['survived'])} SURVIVED"
         lines.append(f"  {mark} {row.unit.id:<12} {note}{choices}")
