@@ -151,6 +151,9 @@ def test_croupier_compliance_json_contract() -> None:
     assert soft17["status"] == "covered" and "Considera-se «soft 17»" in soft17["excerpt"]
     assert any("test_soft17" in t for t in soft17["tests"]) and "B2" in soft17["choices"]
     assert set(soft17) >= {"code", "tests", "choices", "explanation", "title"}
+    text = CliRunner().invoke(app, ["compliance", "--regulation", "macau-stud-2004"])
+    assert text.exit_code == 0, text.output
+    assert re.search(r"art\. 9\(1\) .*mutants \d+/\d+ killed", text.stdout)  # the stored run
     html = CliRunner().invoke(app, ["compliance", "--format", "html"])
     assert html.exit_code == 0 and "<table>" in html.stdout and "art. 6(6)" in html.stdout
 

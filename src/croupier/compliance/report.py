@@ -37,8 +37,9 @@ def as_text(rows: list[Row]) -> str:
         )
         choices = f" [{', '.join(row.choices)}]" if row.choices else ""
         m = row.mutation
-        if m is not None and m["mutants"] - m["unreachable"]:
-            note += f", mutants {m['killed']}/{m['mutants'] - m['unreachable']} killed"
+        mutated = m["mutants"] - len(m["unreachable"]) if m is not None else 0
+        if m is not None and mutated:
+            note += f", mutants {m['killed']}/{mutated} killed"
             if m["survived"]:
                 note += f", {len(m['survived'])} SURVIVED"
         lines.append(f"  {mark} {row.unit.id:<12} {note}{choices}")
