@@ -334,7 +334,7 @@ class Casino:
         recovery, as after a crash."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + (self.drain_seconds if seconds is None else seconds)
-        pending = [t for t in self.tables.values() if t._task is not None]
+        pending = [t for t in self.tables.values() if t.running]
         while pending:
             done = await asyncio.gather(*(t.close() for t in pending), return_exceptions=True)
             pending = [t for t, ok in zip(pending, done, strict=True) if ok is not True]

@@ -25,6 +25,7 @@ from croupier.errors import RuleViolation
 from croupier.people import Player
 from croupier.store.at_once import Batch, ShortBalance
 from croupier.store.players import Players
+from croupier.store.recovery import VOID_ON_RESTART
 from croupier.store.rounds import RoundRecords
 from croupier.store.writer import Writer
 from croupier.table.port import (
@@ -201,7 +202,4 @@ class SqlTableStore:
         await asyncio.to_thread(self.records.set_table_config, table_id, config)
 
     async def recover(self, table_id: int, reason: str | None = None) -> None:
-        if reason is None:
-            await asyncio.to_thread(self.records.recover, table_id)
-        else:
-            await asyncio.to_thread(self.records.recover, table_id, reason)
+        await asyncio.to_thread(self.records.recover, table_id, reason or VOID_ON_RESTART)

@@ -133,6 +133,11 @@ class Table(Sessions, Cycle, Decisions, View):
         self._open_window()
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
 
+    @property
+    def running(self) -> bool:
+        """Whether the table's task has started (it takes commands)."""
+        return self._task is not None
+
     async def close(self) -> bool:
         """A graceful stop (issue 34(2)), on the table's own task: True once the table holds
         no round in play. A round no card of which was dealt is voided and its stakes returned
