@@ -28,7 +28,7 @@ def test_article_9_3_and_9_4_are_complementary():
         assert ART_9_3[b] | stands == set(range(1, 11)) and not ART_9_3[b] & stands
 
 
-@pytest.mark.cites("macau-baccarat-2004", "art. 9(3)", "art. 9(1)")
+@pytest.mark.cites("macau-baccarat-2004", "art. 9(3)", "art. 9(4)", "art. 9(1)")
 @pytest.mark.parametrize("banker_total", range(8))
 @pytest.mark.parametrize("third_value", range(1, 11))
 @pytest.mark.parametrize("player_total", range(6))
