@@ -139,30 +139,36 @@ class Shoe:
         self._rounds = 0
         self._cut_out_in_round = None
         self._in_round = False
-        burned: list[int] = []
+        burned: tuple[int, ...] = ()
         shown: int | None = None
-        if spec.mode is ShoeMode.CONTINUOUS:
-            # Automatic shuffler: no cut card, no burn (Macau baccarat art. 2(3)).
+        if spec.mode is ShoeMode.CONTINUOUS:  # shuffler: no cut card, no burn (art. 2(3))
             self._cut_index = None
             self._demonstrations_left = 0
         else:
-            offset = 0
-            if spec.cut_card_spread:
-                offset = self.source.below(2 * spec.cut_card_spread + 1) - spec.cut_card_spread
-            self._cut_index = len(cards) - spec.cut_card - offset
-            if spec.burn is Burn.FACE_VALUE:
-                shown = self._take()
-                burned = [shown, *(self._take() for _ in range(face_value(shown)))]
-            elif spec.burn is Burn.DECKS:
-                burned = [self._take() for _ in range(spec.decks)]
-            elif spec.burn is Burn.FIXED:
-                burned = [self._take() for _ in range(spec.burn_cards)]
-            self._demonstrations_left = spec.demonstration_hands
-        start = ShoeStart(
-            self.number, self._order.commitment, self._cut_index, tuple(burned), shown
-        )
+            burned, shown = self._open_manual_shoe(len(cards))
+        start = ShoeStart(self.number, self._order.commitment, self._cut_index, burned, shown)
         self.starts.append(start)
         return start
+
+    def _open_manual_shoe(self, size: int) -> tuple[tuple[int, ...], int | None]:
+        """A dealing shoe's opening (Macau baccarat art. 2(1)-(2)): the cut card placed, the
+        first cards burned, the demonstration hands due; returns the burn and its shown card."""
+        spec = self.spec
+        offset = 0
+        if spec.cut_card_spread:
+            offset = self.source.below(2 * spec.cut_card_spread + 1) - spec.cut_card_spread
+        self._cut_index = size - spec.cut_card - offset
+        shown: int | None = None
+        burned: list[int] = []
+        if spec.burn is Burn.FACE_VALUE:
+            shown = self._take()
+            burned = [shown, *(self._take() for _ in range(face_value(shown)))]
+        elif spec.burn is Burn.DECKS:
+            burned = [self._take() for _ in range(spec.decks)]
+        elif spec.burn is Burn.FIXED:
+            burned = [self._take() for _ in range(spec.burn_cards)]
+        self._demonstrations_left = spec.demonstration_hands
+        return tuple(burned), shown
 
     def replace(self) -> ShoeStart:
         """The house replaces the shoe at the end of a round (Macau baccarat art. 3(2))."""
@@ -198,11 +204,17 @@ class Shoe:
         """Start a round; returns the cards burned for it (art. 8), if any."""
         if self._in_round:
             raise RuntimeError("previous round not ended")
-        if self.spec.mode is ShoeMode.CONTINUOUS or self._order is None or self.finished:
+        continuous = self.spec.mode is ShoeMode.CONTINUOUS
+        new_shoe = continuous or self._order is None or self.finished
+        if demonstration:  # art. 2(2): only at the start of a shoe, up to the hands due
+            due = self._demonstrations_left
+            if new_shoe:
+                due = 0 if continuous else self.spec.demonstration_hands
+            if due <= 0:  # refused before anything moves: no shuffle, no card
+                raise RuntimeError("no demonstration hand is due (art. 2(2) allows up to 3)")
+        if new_shoe:
             self.shuffle()
         if demonstration:
-            if self._demonstrations_left <= 0:
-                raise RuntimeError("no demonstration hand is due (art. 2(2) allows up to 3)")
             self._demonstrations_left -= 1
         else:
             self._demonstrations_left = 0  # demonstrations only open a shoe

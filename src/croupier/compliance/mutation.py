@@ -281,6 +281,17 @@ def applied(root: Path, mutant: Mutant) -> Iterator[None]:
         original = live.__code__
         live.__code__ = new
         undo.append(lambda: setattr(live, "__code__", original))
+        # a default argument's value lives on the function, not in its code: a mutant of one
+        # (a constant) replaces the live function's defaults too
+        defaults = _literal_defaults(scope_node) if original.co_name == _name(scope_node) else None
+        if defaults is not None and defaults != (live.__defaults__, live.__kwdefaults__):
+            old_defaults = (live.__defaults__, live.__kwdefaults__)
+            live.__defaults__, live.__kwdefaults__ = defaults
+
+            def restore(f: types.FunctionType = live, d: Any = old_defaults) -> None:
+                f.__defaults__, f.__kwdefaults__ = d
+
+            undo.append(restore)
     stale = _depending_on(module.__name__)  # only their caches can hold the mutant's results
     _clear_caches(stale)
     try:
@@ -289,6 +300,27 @@ def applied(root: Path, mutant: Mutant) -> Iterator[None]:
         for step in reversed(undo):
             step()
         _clear_caches(stale)
+
+
+def _name(node: ast.AST) -> str | None:
+    return getattr(node, "name", None)
+
+
+def _literal_defaults(node: ast.AST) -> tuple[Any, Any] | None:
+    """The (positional, keyword-only) defaults a function node declares, where every one is a
+    literal; None where the node is not a function or a default is computed."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    try:
+        positional = tuple(ast.literal_eval(d) for d in node.args.defaults) or None
+        keyword = {
+            a.arg: ast.literal_eval(d)
+            for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
+            if d is not None
+        } or None
+    except ValueError:
+        return None
+    return positional, keyword
 
 
 def _same(old: object, new: object) -> bool:

@@ -13,7 +13,7 @@ from croupier.games.baccarat.points import POINTS, total
 from croupier.games.baccarat.round import BaccaratRound
 from croupier.rng import SeededRandomSource
 from croupier.rulesets import load_ruleset
-from croupier.shoe import Shoe
+from croupier.shoe import Shoe, StackedCards
 from tests.games.baccarat.conftest import only, play, rules_of
 from tests.games.baccarat.stacks import shoe
 
@@ -138,3 +138,28 @@ def test_ponto_e_banca_macau_applies_the_ponto_e_banca_rules_but_rule_15_rule_39
     rnd.place_bet("a", "player", big)  # no rule 15 maximum
     with pytest.raises(RuleViolation, match=r"rule 15"):
         BaccaratRound(pt, shoe(("9S", "KD"), ("4C", "4H"))).place_bet("a", "player", big)
+
+
+@pytest.mark.cites("macau-baccarat-2004", "art. 3", "art. 3(2)", "art. 2(2)")
+def test_the_house_replaces_the_shoe_between_coups_art_3_2():
+    """Art. 3(2): "a casa reserva-se o direito de substituir o distribuidor («shoe») no final de
+    cada partida" (the house may replace the shoe at the end of a coup): a new shoe, shuffled
+    and burned, opens with its demonstration hands (art. 2(2)); never during a coup, and never
+    for cards that are not a shoe (a stacked sequence, a recorded replay)."""
+    rules = load_ruleset("macau-2009", {"shoe.demonstration_hands": 2}).baccarat()
+    shoe = Shoe(rules.shoe, SeededRandomSource(5))
+    game = BaccaratGame(rules, shoe)
+    rnd = game.start_round()
+    with pytest.raises(RuntimeError, match=r"3\(2\)"):
+        game.replace_shoe()
+    rnd.place_bet("a", "banker", rules.minimum_bet)
+    rnd.deal()
+    rnd.settle()
+    game.finish_round()
+    before = shoe.number
+    start = game.replace_shoe()
+    assert shoe.number == before + 1 and start.number == shoe.number
+    assert game.shoe_starts[-1] == start and shoe.demonstrations_left == 0  # both dealt
+    stacked = BaccaratGame(rules, StackedCards([]))
+    with pytest.raises(RuntimeError, match="stacked"):
+        stacked.replace_shoe()

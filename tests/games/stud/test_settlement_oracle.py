@@ -192,7 +192,10 @@ def test_a_carried_jackpot_bet_with_no_ante_waits_for_the_next_round_art_11_1():
     s = game.settle()
     [waiting] = [b for b in s.bets if b.box == 2]
     assert (waiting.bettor, waiting.kind, waiting.stake, waiting.outcome) == (
-        "p2", "jackpot", 100, "push"
+        "p2",
+        "jackpot",
+        100,
+        "push",
     )
     assert (waiting.payout, waiting.commission) == (100, 0) and "11(1)" in waiting.reason
     assert s.carry_over == (Bet("p2", "jackpot", 100, True, 2),)

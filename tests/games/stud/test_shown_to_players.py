@@ -50,7 +50,11 @@ def test_the_jackpot_bet_is_listed_only_where_the_table_has_one_art_10_1():
     assert (bets["jackpot"]["minimum"], bets["jackpot"]["maximum"]) == (100, 100)
     prizes = table_information(with_jackpot)["jackpot_prizes"]["prizes"]
     assert [p["combination"] for p in prizes] == [
-        "royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush"
+        "royal_flush",
+        "straight_flush",
+        "four_of_a_kind",
+        "full_house",
+        "flush",
     ]
     preset = _bets(load_ruleset("macau-stud-2004").stud())["jackpot"]  # 20.00 a hand
     assert (preset["minimum"], preset["maximum"]) == (2000, 2000)
@@ -117,7 +121,8 @@ def test_a_folded_hand_is_never_turned_over_and_no_comparison_opens_the_dealer_a
     for view in (to_bo, to_watcher):
         assert view["hands"][0]["cards"] is None and view["hands"][0]["category"] is None
     for view in (to_ana, to_bo, to_watcher):
-        assert view["dealer_cards"] is None and view["dealer_up"] == ["3D"]  # the last card, dealt face up (art. 7(1))
+        # only the last card, dealt face up (art. 7(1)), was ever shown
+        assert view["dealer_cards"] is None and view["dealer_up"] == ["3D"]
         assert view["dealer_category"] is None and view["dealer_qualifies"] is None
     raised = {**RESULT, "hands": [_hand("ana", False), {**_hand("bo", True), "seat": 2}]}
     for viewer in ("ana", "bo", "cy", None):
