@@ -353,9 +353,11 @@ def test_bet_limits_and_refusals_change_nothing():
             rnd.place_bet("p", kind, amount, box=box)
     assert rnd.boxes == {} and rnd.log == []
     rnd.place_bet("p", "bet", 100, box=1)
-    rnd.place_bet("p", "any_pair", 10, box=2)
+    # an any-pair bet on a box without a hand is refused when placed (art. 13(1)), so it can
+    # no longer hold up the deal of every other box
     with pytest.raises(RuleViolation, match=r"art\. 13\(1\)"):
-        rnd.deal()
+        rnd.place_bet("p", "any_pair", 10, box=2)
+    assert [(b.kind, b.box) for b in rnd.bets] == [("bet", 1)]
 
 
 def test_replay_gives_the_same_events():

@@ -152,6 +152,12 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Rec
         if kind == "any_pair":
             if not rules.any_pair:
                 raise RuleViolation("bet", "this table offers no any-pair bet", cite("art. 13(1)"))
+            if existing is None or not existing.stakes:  # "de uma ou mais mãos" (on a hand)
+                raise RuleViolation(
+                    "box",
+                    f"box {box} has no hand: an any-pair bet stands on a player's hand",
+                    cite("art. 13(1)"),
+                )
             held = existing.any_pair.get(player, 0) if existing else 0
             self._check_limit(
                 held + amount, rules.any_pair_minimum, rules.any_pair_maximum, "any-pair bet"
@@ -299,8 +305,8 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Rec
             hand.finished = True
         elif action == "double":
             hand.doubled = True
-            events.append(self._give(box_no, index))  # exactly one card, art. 17(2)
-            hand.finished = True
+            events.append(self._give(box_no, index))
+            hand.finished = True  # a double receives exactly one card (art. 17(2))
         elif action == "surrender":
             hand.surrendered = True
             hand.finished = True
