@@ -1,6 +1,7 @@
 """Hand ranking in the Macau order (Despacho 61/2004, arts. 4 and 8): the fast evaluator against
 an independent brute force on every hand, and hand-made tie cases for every tie rule."""
 
+import functools
 import itertools
 
 import numpy as np
@@ -103,6 +104,7 @@ def test_batch_and_single_call_agree_with_the_table_in_any_card_order(every_hand
         assert rank5(row) == expected
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 8")
 def test_order_agrees_with_the_reference_on_random_pairs_of_disjoint_hands():
     """Dealer against player: two disjoint hands from one deck, 20,000 times."""
     rng = np.random.default_rng(8)
@@ -116,6 +118,7 @@ def test_order_agrees_with_the_reference_on_random_pairs_of_disjoint_hands():
         assert category_of(ra) == va.category
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 8")
 def test_reference_and_fast_order_agree_within_every_category():
     """Sort 3,000 random hands by each: the orders must match (ties only on shared cards)."""
     rng = np.random.default_rng(13)
@@ -207,9 +210,13 @@ def test_kickers_never_count_for_three_and_four_of_a_kind():
     assert rank5(parse_cards("7S 7H 7D 7C AS")) == rank5(parse_cards("7S 7H 7D 7C 2D"))
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 8")
 def test_bad_input():
+    """Art. 8 ranks "jogos" of five cards from one deck: four cards, or a card twice, is none."""
     with pytest.raises(ValueError, match="five different cards"):
         evaluate_reference(parse_cards("AS AS KD QD JD"))
+    with pytest.raises(ValueError, match="five different cards"):
+        evaluate_reference(parse_cards("AS KD QD JD"))
     with pytest.raises(ValueError, match=r"\(n, 5\)"):
         rank_batch(np.zeros((3, 4), dtype=np.int64))
     with pytest.raises(ValueError, match=r"0\.\.51"):
@@ -227,3 +234,33 @@ def test_the_c_accelerator_and_the_python_fallback_agree(every_hand):
     for bad in ([1, 2, 3, 4], [1, 1, 2, 3, 4], [0, 1, 2, 3, 52]):
         with pytest.raises(ValueError):
             fast(bad)
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 8")
+def test_the_reference_orders_every_rare_hand_as_the_fast_evaluator():
+    """Art. 8's order, tie rules included (suits last), for every royal flush, straight flush,
+    four of a kind, full house and flush in the deck, and 4,000 hands of each commoner
+    category: the plain reference (the letter of art. 8) and the fast evaluator (checked
+    against a brute force above) sort them the same way, category by category."""
+    for index, name in enumerate(CATEGORIES):
+        rows = _hands_of_each_category()[index]
+        fast = [rank5(h) for h in rows]
+        ref = [evaluate_reference(h) for h in rows]
+        assert {v.category for v in ref} == {name}
+        by_ref = sorted(range(len(rows)), key=ref.__getitem__)
+        assert [fast[i] for i in by_ref] == sorted(fast), name
+
+
+@functools.cache
+def _hands_of_each_category() -> list[list[list[int]]]:
+    """Every hand of the five rarest categories, 4,000 of each other (by the brute force)."""
+    hands = all_hands()
+    cats = brute_force_categories(hands)
+    rng = np.random.default_rng(21)
+    out = []
+    for index in range(len(CATEGORIES)):
+        chosen = hands[cats == index]
+        if len(chosen) > 6000:
+            chosen = chosen[rng.choice(len(chosen), 4000, replace=False)]
+        out.append(chosen.tolist())
+    return out

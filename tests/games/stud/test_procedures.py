@@ -1,0 +1,138 @@
+"""The stud round's procedures at their edges (DRE 61/2004 arts. 6, 7 and 11): what is refused,
+what is allowed, and that a refusal changes nothing.
+
+Art. 6(2): "No início de cada «mão», cada jogador tem de efectuar uma aposta inicial" (an ante
+opens each hand); 6(5): "Depois de verem as cartas, os jogadores devem decidir" (after seeing
+their cards the players decide); 6(6): the raise is "de montante igual ao dobro do montante da
+aposta inicial" (twice the ante); 6(7): a hand that does not raise is lost.
+Art. 11(1): "se duas ou mais cartas forem expostas inadvertidamente, a jogada é considerada
+inválida, as apostas são nulas, mas as apostas realizadas no «jackpot progressivo» são
+transferidas automaticamente para a jogada seguinte" (two exposed cards void the round, its bets
+returned, the jackpot bets carried); 11(2): one exposed card "não gera a invalidade da jogada"
+(does not void it); 11(3): "Se, as cartas forem distribuídas inadvertidamente a uma «mão» que
+não tenha seleccionado qualquer tipo de aposta, essa «mão» é considerada nula, e o jogo
+prossegue" (cards dealt to a hand with no bet: that hand is void, play goes on).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier.errors import RuleViolation
+from croupier.games.stud.round import StudPhase, StudRound, replay
+from croupier.shoe import StackedCards
+from tests.games.stud.conftest import stud_rules
+from tests.games.stud.stacks import stud_deck
+
+DEALER = "AS KD 7C 5H 3D"
+HANDS = ["2S 2H 5C 7D 9S", "3H 4H 8C 9D JS"]
+
+
+def betting(hands=HANDS, dealer=DEALER, *, deck=None):
+    rnd = StudRound(stud_rules(), deck or stud_deck(hands, dealer))
+    rnd.place_bet("ana", "ante", 100, box=1)
+    rnd.place_bet("ana", "jackpot", 100, box=1)
+    rnd.place_bet("bo", "ante", 300, box=2)
+    return rnd
+
+
+def refused(call, field, *args, **kwargs):
+    with pytest.raises(RuleViolation) as error:
+        call(*args, **kwargs)
+    assert error.value.field == field, str(error.value)
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 11", "art. 11(3)")
+@pytest.mark.parametrize(("seat", "accepted"), [(0, False), (1, False), (3, True), (7, True),
+                                                (8, False)])  # fmt: skip
+def test_cards_dealt_by_mistake_to_an_empty_seat_make_a_dead_hand_art_11_3(seat, accepted):
+    rnd = betting()
+    if not accepted:
+        refused(rnd.verify_deal, "extra_seats", [seat])
+        assert rnd.phase is StudPhase.BETTING
+        return
+    empty = StudRound(stud_rules(), StackedCards([c for c in range(52)]))
+    empty.place_bet("ana", "ante", 100, box=1 if seat != 1 else 2)
+    empty.deal([seat])
+    assert empty.hand_cards(seat) and seat not in empty.live_seats()
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 11", "art. 11(3)")
+def test_the_lowest_empty_seat_can_be_dealt_by_mistake_art_11_3():
+    rnd = StudRound(stud_rules(), StackedCards(list(range(52))))
+    rnd.place_bet("bo", "ante", 100, box=4)
+    rnd.deal([1])  # seat 1 is empty: it may receive cards by mistake
+    assert rnd.live_seats() == [4] and len(rnd.hand_cards(1)) == 5
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 11", "art. 11(1)", "art. 11(2)")
+def test_an_exposed_card_during_the_deal_and_the_second_that_voids_art_11_1_2():
+    rnd = betting()
+    refused(rnd.expose_card, "phase", 1, 0)  # no card dealt yet
+    rnd.deal()
+    for seat, index in ((1, 5), (1, -1), (0, 5)):
+        refused(rnd.expose_card, "index", seat, index)
+    rnd.expose_card(1, 4)  # the last card of the hand exists: play goes on (11(2))
+    assert rnd.phase is StudPhase.DECIDING and rnd.settlement is None
+    rnd.decide_seat(2, "fold")
+    refused(rnd.expose_card, "phase", 1, 0)  # the deal is over once a hand has decided
+    second = betting()
+    second.deal()
+    second.expose_card(1, 0)
+    second.expose_card(0, 2)  # a second exposed card voids the round (11(1))
+    s = second.settlement
+    assert s.void and "11(1)" in s.reason
+    assert sorted((b.bettor, b.kind, b.payout, b.commission) for b in s.bets) == [
+        ("ana", "ante", 100, 0), ("ana", "jackpot", 100, 0), ("bo", "ante", 300, 0)
+    ]  # fmt: skip
+    assert [(b.bettor, b.kind, b.amount) for b in s.carry_over] == [("ana", "jackpot", 100)]
+    again = replay(stud_rules(), stud_deck(HANDS, DEALER), second.log)
+    assert again.settlement == s and [e.events for e in again.log] == [e.events for e in second.log]
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 6", "art. 6(2)", "art. 6(5)", "art. 6(6)")
+def test_the_raise_stakes_twice_the_ante_and_only_a_live_hand_decides_art_6():
+    rnd = betting()
+    rnd.close_betting()
+    refused(rnd.close_betting, "phase")  # closed once
+    refused(rnd.place_bet, "phase", "cy", "ante", 100, box=3)
+    refused(rnd.withdraw_bet, "phase", "bo", "ante", box=2)
+    rnd.deal()
+    refused(rnd.close_betting, "phase")
+    assert rnd.decision_stake("bo", "raise") == 600  # art. 6(6): twice the ante
+    assert rnd.decision_stake("bo", "fold") == 0 and rnd.decision_stake("cy", "raise") == 0
+    for seat in (3, 0):
+        refused(rnd.decide_seat, "seat", seat, "raise")  # no hand there
+    refused(rnd.decide_seat, "decision", 1, "call")
+    rnd.decide_seat(1, "raise")
+    refused(rnd.decide_seat, "seat", 1, "fold")  # decided already
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 6", "art. 6(2)", "art. 10", "art. 10(1)")
+def test_a_bet_is_taken_back_only_by_its_owner_before_the_deal_art_6():
+    rnd = betting()
+    refused(rnd.withdraw_bet, "bet", "bo", "ante", box=1)  # ana's ante, not bo's
+    refused(rnd.withdraw_bet, "bet", "ana", "ante", box=2)  # bo's, not ana's
+    refused(rnd.withdraw_bet, "bet", "ana", "ante", box=1)  # the jackpot bet stands on it
+    rnd.withdraw_bet("ana", "jackpot", box=1)
+    rnd.withdraw_bet("ana", "ante", box=1)
+    assert [(b.bettor, b.kind) for b in rnd.bets] == [("bo", "ante")]
+    carried = StudRound(stud_rules(), StackedCards(list(range(52))), carried=betting().bets[1:2])
+    carried.place_bet("bo", "ante", 100, box=2)
+    carried.deal()
+    refused(carried.decide_seat, "seat", 1, "raise")  # a carried jackpot bet has no hand
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 8", "art. 9", "art. 11(3)")
+def test_only_hands_with_an_ante_are_compared_with_the_dealers_art_8_9():
+    """Art. 9(3): the dealer "abre as «mãos» dos jogadores" to compare them by art. 8: the hands
+    in play are those with an ante; a dead hand (11(3)) and a seat holding only a carried
+    jackpot bet (11(1)) are not among them."""
+    carried = betting().bets[1:2]  # ana's jackpot bet on seat 1
+    rnd = StudRound(stud_rules(), StackedCards(list(range(52))), carried=carried)
+    rnd.place_bet("bo", "ante", 100, box=2)
+    assert rnd.live_seats() == [2]
+    rnd.deal([3])
+    assert rnd.live_seats() == [2]
+    rnd.decide_seat(2, "raise")
+    assert [h.seat for h in rnd.settle().hands] == [2, 3]  # the dead hand is recorded, unpaid
