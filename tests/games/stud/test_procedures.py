@@ -136,3 +136,79 @@ def test_only_hands_with_an_ante_are_compared_with_the_dealers_art_8_9():
     assert rnd.live_seats() == [2]
     rnd.decide_seat(2, "raise")
     assert [h.seat for h in rnd.settle().hands] == [2, 3]  # the dead hand is recorded, unpaid
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 2", "art. 2(1)")
+@pytest.mark.parametrize(("seat", "accepted"), [(0, False), (1, True), (7, True), (8, False)])
+def test_at_most_seven_hands_beside_the_dealers_place_art_2_1(seat, accepted, tmp_path):
+    """Art. 2(1): the table has eight places, the dealer's among them: hands 1 to 7, and a
+    table may have fewer (table.seats 1 to 7, seven unless the ruleset says). A stud deck is
+    shuffled for every round, so no cut card ever comes out; the spec the server reads gives
+    the same seats, the jackpot's seed, and keeps the journal (every hand's cards, folded ones
+    too: art. 6(7)) from the players."""
+    from importlib import resources
+
+    from croupier.errors import RulesetError
+    from croupier.games.stud.rules import StudRules
+    from croupier.games.stud.spec import SPEC
+    from croupier.games.stud.table import StudTableGame
+    from croupier.rulesets import load_ruleset
+    from croupier.rulesets.loader import load_ruleset_file
+
+    rnd = StudRound(stud_rules(), StackedCards([]))
+    if accepted:
+        rnd.place_bet("ana", "ante", 100, box=seat)
+        assert [b.box for b in rnd.bets] == [seat]
+    else:
+        refused(rnd.place_bet, "seat", "ana", "ante", 100, box=seat)
+        assert rnd.bets == ()
+    for seats, ok in ((1, True), (7, True), (0, False), (8, False)):
+        if ok:
+            assert load_ruleset("macau-stud-2004", {"table.seats": seats}).stud().seats == seats
+        else:
+            with pytest.raises(RulesetError, match=r"table\.seats"):
+                load_ruleset("macau-stud-2004", {"table.seats": seats})
+    preset = resources.files("croupier.rulesets") / "presets" / "macau-stud-2004.toml"
+    silent = tmp_path / "silent.toml"
+    silent.write_text(preset.read_text().replace("seats = 7 ", "# "))
+    assert load_ruleset_file(silent).stud().seats == 7
+    rules = stud_rules(**{"table.seats": 5})
+    assert SPEC.seats(rules)[:2] == (1, 5) and "2(1)" in SPEC.seats(rules)[2]
+    assert SPEC.jackpot_seed(rules) == 100_000
+    assert SPEC.jackpot_seed(StudRules(minimum_ante=100)) is None
+    assert SPEC.journal_is_public is False
+    assert StudTableGame(rules, StackedCards([])).cut_card_out is False
+
+
+@pytest.mark.cites("pt-812-2015", "rule 27")
+def test_the_betting_window_closes_for_everyone_and_bets_come_back_only_before_it():
+    """PT 812/2015 rule 27: the betting period "corre em simultâneo para todos os jogadores" and
+    ends with "jogo feito nada mais, cartas em distribuição" (no more bets): closing it is
+    announced and recorded; until then a bet may be taken back, after it none is placed or
+    taken back. The same at a blackjack table and a stud table."""
+    from croupier.cards import parse_cards
+    from croupier.games.blackjack.round import BlackjackRound
+    from croupier.rulesets import load_ruleset
+
+    base = {"table.rounding_unit": 1, "table.minimum_bet": 100, "side_bets.any_pair_minimum": 10}
+    bj = BlackjackRound(
+        load_ruleset("macau-blackjack-2007", base).blackjack(), StackedCards(parse_cards("TS"))
+    )
+    bj.place_bet("ana", "bet", 200, box=1)
+    bj.place_bet("bo", "bet", 300, box=1)  # a back bet on ana's box
+    bj.place_bet("cy", "bet", 100, box=2)
+    events = bj.withdraw_bet("ana", "bet", box=1)
+    assert [(e.kind, e.data) for e in events] == [
+        ("bet_withdrawn", {"player": "ana", "box": 1, "kind": "bet", "amount": 200})
+    ]
+    assert bj.boxes[1].owner == "bo"  # the back bettor now plays the box
+    bj.withdraw_bet("cy", "bet", box=2)
+    assert 2 not in bj.boxes  # nothing left on it
+    assert [e.kind for e in bj.close_betting()] == ["betting_closed"]
+    assert bj.log[-1].command == "close_betting"
+    refused(bj.place_bet, "phase", "cy", "bet", 100, box=2)
+    refused(bj.withdraw_bet, "phase", "bo", "bet", box=1)
+    stud = betting()
+    assert [e.kind for e in stud.close_betting()] == ["betting_closed"]
+    assert stud.log[-1].command == "close_betting"
+    refused(stud.place_bet, "phase", "cy", "ante", 100, box=3)
