@@ -92,6 +92,25 @@ def test_a_mutant_replaces_the_live_rule_and_is_taken_out_again() -> None:
     assert not dealer_qualifies(ace_queen, "high_card")
 
 
+def test_a_mutant_of_a_default_argument_reaches_the_live_function() -> None:
+    """A default's value lives on the function, not in its code: Shoe.begin_round's
+    ``demonstration=False`` mutated to True changes what a plain begin_round() does."""
+    from croupier.shoe import Shoe
+
+    units = plan(ROOT, ["src/croupier/shoe.py"])
+    mutant = next(
+        m
+        for u in units
+        for m in u.mutants
+        if m.scope == "Shoe.begin_round" and m.description.startswith("False -> True")
+    )
+    original = Shoe.begin_round.__kwdefaults__
+    assert original == {"demonstration": False}
+    with applied(ROOT, mutant):
+        assert Shoe.begin_round.__kwdefaults__ == {"demonstration": True}
+    assert Shoe.begin_round.__kwdefaults__ == original
+
+
 def test_croupier_mutate_kills_the_mutants_of_a_well_tested_unit() -> None:
     """End to end: every mutant of stud's qualification (art. 9(1)) deciding code in
     hands.py is killed by the tests the matrix cites for it."""
