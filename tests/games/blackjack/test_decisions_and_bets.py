@@ -158,15 +158,11 @@ def test_a_ruleset_that_names_none_of_them_follows_the_text(tmp_path):
         False,
         True,
     )
-    for pays, ok in ((1, True), (30, True), (0, False), (31, False)):
-        if ok:
-            assert rules(**{"side_bets.any_pair_pays": pays}).any_pair_pays == pays
-        else:
-            with pytest.raises(Exception, match="any_pair_pays"):
-                rules(**{"side_bets.any_pair_pays": pays})
-    for hands, ok in ((2, True), (8, True), (1, False), (9, False)):
-        if ok:
-            assert rules(**{"rules.split_max_hands": hands}).split_max_hands == hands
-        else:
-            with pytest.raises(Exception, match="split_max_hands"):
-                rules(**{"rules.split_max_hands": hands})
+    bounds = {"side_bets.any_pair_pays": (1, 30), "rules.split_max_hands": (2, 8)}
+    for option, (low, high) in bounds.items():
+        field = option.split(".")[1]
+        for allowed in (low, high):
+            assert getattr(rules(**{option: allowed}), field) == allowed
+        for outside in (low - 1, high + 1):
+            with pytest.raises(Exception, match=field):
+                rules(**{option: outside})
