@@ -237,6 +237,10 @@ def _clear_caches(modules: set[str] | None = None) -> None:
                 clear()
 
 
+#: the modules whose names for a mutated table are replaced: the engine's and the tests'
+_HOLDERS = ("croupier", "tests")
+
+
 class Unreachable(Exception):
     """The mutant's code cannot be replaced in this process (a compiled kernel)."""
 
@@ -252,7 +256,10 @@ def applied(root: Path, mutant: Mutant) -> Iterator[None]:
     if mutant.scope.startswith("<module>:"):
         # the mutated table and every table derived from it below (BANKER_DRAWS is built
         # from _BANKER_DRAWS_ON): the module's later assignments run again on the mutant, and
-        # each value that changed replaces the live one wherever a croupier module holds it
+        # each value that changed replaces the live one wherever a croupier module, or a test
+        # module that imported it (as a mutated source file would be read), holds it; a plain
+        # value (a number, a string) only under its own name, since equal small values are
+        # one object
         assert isinstance(scope_node, ast.stmt) and isinstance(tree, ast.Module)
         later: list[ast.stmt] = [
             stmt
@@ -265,9 +272,11 @@ def applied(root: Path, mutant: Mutant) -> Iterator[None]:
             old, new = getattr(module, name, None), namespace[name]
             if old is None or _same(old, new):
                 continue
-            for holder in [m for n, m in sys.modules.items() if n.startswith("croupier") and m]:
+            plain = isinstance(old, int | float | str | bytes)
+            holders = [m for n, m in sys.modules.items() if n.startswith(_HOLDERS) and m]
+            for holder in holders:
                 for attr, value in list(vars(holder).items()):
-                    if value is old:
+                    if value is old and (attr == name or not plain):
                         setattr(holder, attr, new)
                         undo.append(functools.partial(setattr, holder, attr, old))
     else:

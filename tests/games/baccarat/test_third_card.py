@@ -71,9 +71,14 @@ def test_player_natural_stops_all_drawing_art_9_4_6(player_total, banker_total):
     assert len(coup.player) == 2 and len(coup.banker) == 2
 
 
-@pytest.mark.cites("macau-baccarat-2004", "art. 9(1)")
+@pytest.mark.cites("macau-baccarat-2004", "art. 9(1)", "art. 9(2)")
 def test_player_rule_table_art_9_1_and_9_2():
+    """Art. 9(1): Player draws "Se o valor das suas cartas for inferior a 6" (below 6); 9(2):
+    does not "Se o valor das suas cartas for superior a 5" (above 5)."""
     assert [t for t in range(10) if PLAYER_DRAWS[t]] == [0, 1, 2, 3, 4, 5]
+    for player_total in range(8):  # Banker on 7: no natural, and Banker stands whatever comes
+        coup = deal_coup(totals_shoe(player_total, 7, "5D").draw)
+        assert (len(coup.player) == 3) is (player_total < 6), player_total
 
 
 @pytest.mark.cites("macau-baccarat-2004", "art. 7(1)")
