@@ -42,7 +42,7 @@ def refused(call, field, *args, **kwargs):
     assert error.value.field == field, str(error.value)
 
 
-@pytest.mark.cites("macau-stud-2004", "art. 11", "art. 11(3)")
+@pytest.mark.cites("macau-stud-2004", "art. 7", "art. 11", "art. 11(3)")
 @pytest.mark.parametrize(("seat", "accepted"), [(0, False), (1, False), (3, True), (7, True),
                                                 (8, False)])  # fmt: skip
 def test_cards_dealt_by_mistake_to_an_empty_seat_make_a_dead_hand_art_11_3(seat, accepted):
@@ -88,6 +88,29 @@ def test_an_exposed_card_during_the_deal_and_the_second_that_voids_art_11_1_2():
     assert [(b.bettor, b.kind, b.amount) for b in s.carry_over] == [("ana", "jackpot", 100)]
     again = replay(stud_rules(), stud_deck(HANDS, DEALER), second.log)
     assert again.settlement == s and [e.events for e in again.log] == [e.events for e in second.log]
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 7", "art. 7(1)", "art. 11", "art. 11(1)", "art. 11(2)")
+def test_an_exposed_dealer_card_is_the_one_the_dealer_shows_art_7_1_and_11_2():
+    """Art. 7(1): "A última carta do «croupier» será distribuída com a face voltada para cima"
+    (the dealer's last card face up); 11(2): a dealer's card exposed by accident "é deixada de
+    fora à vista e todas as outras cartas são distribuídas com a face voltada para baixo" (is
+    left out in view, every other card face down): the players then see that card, and only
+    it. A player's exposed card changes nothing the dealer shows."""
+    rnd = betting()
+    rnd.deal()
+    assert rnd.view(1)["dealer_up"] == ["3D"]  # the fifth card of DEALER
+    events = rnd.expose_card(1, 2)  # a player's card: the dealer still shows the same
+    assert [(e.kind, e.data["seat"], e.data["index"]) for e in events] == [("card_exposed", 1, 2)]
+    assert rnd.view(2)["dealer_up"] == ["3D"] and rnd.settlement is None
+    other = betting()
+    other.deal()
+    events = other.expose_card(0, 1)  # the dealer's second card: it alone shows
+    assert [(e.kind, e.data["seat"], e.data["index"]) for e in events] == [("card_exposed", 0, 1)]
+    assert other.view(1)["dealer_up"] == ["KD"] and other.view(2)["dealer_up"] == ["KD"]
+    assert other.settlement is None  # one exposed card does not void the round (11(2))
+    other.expose_card(2, 0)  # 11(1): "duas ou mais cartas ... expostas": the round is void
+    assert other.settlement is not None and other.settlement.void
 
 
 @pytest.mark.cites("macau-stud-2004", "art. 6", "art. 6(2)", "art. 6(5)", "art. 6(6)")

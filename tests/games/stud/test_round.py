@@ -28,7 +28,7 @@ def play(hands, dealer, decisions, *, rules=None, ante=100, jackpot=(), dealing=
     return rnd, s
 
 
-@pytest.mark.cites("macau-stud-2004", "art. 7(1)")
+@pytest.mark.cites("macau-stud-2004", "art. 7", "art. 7(1)")
 def test_cards_are_dealt_one_at_a_time_dealer_last_art_7_1():
     hands = ["2S 3S 4S 5S 7H", "2H 3H 4H 5H 7D"]
     rnd, _ = play(hands, DEALER_AK, ["fold", "fold"])
@@ -38,9 +38,11 @@ def test_cards_are_dealt_one_at_a_time_dealer_last_art_7_1():
     dealt = [e for e in rnd.log[2].events if e.kind == "card_dealt"]
     assert [e.data["seat"] for e in dealt[:3]] == [1, 2, 0]
     assert [e.data["face_up"] for e in dealt if e.data["seat"] == 0] == [False] * 4 + [True]
+    for seat in (1, 2, 0):  # each card's place in its hand, first to fifth
+        assert [e.data["index"] for e in dealt if e.data["seat"] == seat] == [0, 1, 2, 3, 4]
 
 
-@pytest.mark.cites("macau-stud-2004", "art. 7(2)")
+@pytest.mark.cites("macau-stud-2004", "art. 7", "art. 7(2)")
 def test_five_at_a_time_from_a_shuffler_art_7_2():
     hands = ["2S 3S 4S 5S 7H", "2H 3H 4H 5H 7D"]
     rnd, _ = play(hands, DEALER_AK, ["fold", "fold"], dealing="shuffler")
@@ -49,7 +51,7 @@ def test_five_at_a_time_from_a_shuffler_art_7_2():
     assert dealt == [1] * 5 + [2] * 5 + [0] * 5
 
 
-@pytest.mark.cites("macau-stud-2004", "art. 7(1)")
+@pytest.mark.cites("macau-stud-2004", "art. 7", "art. 7(1)")
 def test_players_see_only_their_cards_and_the_dealers_up_card():
     """Art. 7(1): the cards are dealt "com a face voltada para baixo ... A última carta do
     «croupier» será distribuída com a face voltada para cima" (face down; the dealer's last
@@ -65,6 +67,7 @@ def test_players_see_only_their_cards_and_the_dealers_up_card():
         "category": "high_card",
         "dealer_up": ["3D"],
     }
+    assert rnd.private_view("p1") == rnd.view(1)  # the table asks by the player's name
 
 
 @pytest.mark.cites("macau-stud-2004", "art. 8")

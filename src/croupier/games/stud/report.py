@@ -53,15 +53,19 @@ def deal_report(
     as its cards allow, dealt one card at a time as art. 7(1) says)."""
     seats = list(range(1, hands + 1))
     out = []
-    shoe = Shoe(rules.shoe, source) if stacked is None and source is not None else None
+    shoe: Shoe | None = None
+    if stacked is None:
+        if source is None:
+            raise ValueError("deal_report needs a random source or stacked cards")
+        shoe = Shoe(rules.shoe, source)
     for number in range(1, rounds + 1):
-        if stacked is not None:
+        if shoe is None:
+            assert stacked is not None
             if stacked.cards_remaining < 5 * (hands + 1):
                 break
             piles = deal_piles(seats, "shoe", stacked.draw)
             commitment = stacked.commitment
         else:
-            assert shoe is not None
             shoe.begin_round()  # a fresh shuffle of the deck every round
             commitment = shoe.commitment
             piles = deal_piles(seats, rules.dealing, shoe.draw)
