@@ -439,7 +439,10 @@ def test_a_bet_is_withdrawn_only_before_the_deal_and_an_any_pair_needs_its_hand(
     assert replay(rules(), StackedCards(parse_cards("TS 9H 6D 7C 8C")), rnd.log).log == rnd.log
 
 
+@pytest.mark.cites("pt-812-2015", "rule 29")
 def test_a_void_round_returns_every_stake_doubles_and_splits_included_pt_rule_29():
+    """Rule 29: a round interrupted by a fault "é nula e o valor das apostas realizadas é
+    devolvido aos jogadores" (is void, the stakes returned): every stake, once."""
     # box 1 holds 5 6 and doubles; box 2 splits 8 8 and the fault comes on its second hand
     rnd = deal("5H 8S 6D 6C 8C 3H 2D 4S", bets=((1, 100), (2, 300)), pairs=((2, 10),))
     rnd.act(1, "double")
@@ -456,5 +459,6 @@ def test_a_void_round_returns_every_stake_doubles_and_splits_included_pt_rule_29
         ("p2", "hand", 1, 300, 300),
     ]
     assert all(b.outcome == "void" and "rule 29" in b.reason for b in s.bets)
-    with pytest.raises(RuleViolation):
-        rnd.void()
+    with pytest.raises(RuleViolation) as again:
+        rnd.void()  # a void round is not voided twice: its stakes went back once
+    assert again.value.field == "phase" and rnd.settlement == s

@@ -397,17 +397,28 @@ class BaccaratRound(RecordedRound):
             BetSettlement(b.bettor, b.kind, b.amount, "void", b.amount, 0, article)
             for b in self._bets.values()
         )
-        jackpot = None
-        if self.rules.jackpot is not None and self.jackpot_pool is not None:
-            pool = self.jackpot_pool
-            jackpot = JackpotSettlement(
-                self.rules.jackpot.modality, None, 0, pool, 0, 0, 0, 0, 0, 0, pool, None
-            )
         settlement = Settlement(
-            self.number, self.coup, True, f"{reason} ({article})", settled, (), jackpot, 0
+            self.number,
+            self.coup,
+            True,
+            f"{reason} ({article})",
+            settled,
+            (),
+            self._void_jackpot(),
+            0,
         )
         self._finish(settlement, "void", Phase.VOID, {"reason": reason})
         return settlement
+
+    def _void_jackpot(self) -> JackpotSettlement | None:
+        """A void coup's jackpot (Macau baccarat art. 10, 2009 art. 17(5)): no contribution
+        taken, no combination, no prize; the pool as it was. None at a table with no jackpot."""
+        if self.rules.jackpot is None or self.jackpot_pool is None:
+            return None
+        pool = self.jackpot_pool
+        return JackpotSettlement(
+            self.rules.jackpot.modality, None, 0, pool, 0, 0, 0, 0, 0, 0, pool, None
+        )
 
     # -- log and replay -------------------------------------------------------------------
     def _finish(
