@@ -85,3 +85,29 @@ def test_the_table_caps_of_rule_43_are_announced_as_the_text_sets_them():
     uncapped = load_ruleset("pt-ponto-banca-macau-2015", {"table.max_payout_per_round": 0})
     assert table_information(uncapped.rules)["table_limits"] == {}
     assert table_information(load_ruleset("pt-ponto-banca-2015").rules)["table_limits"] == {}
+
+
+@pytest.mark.cites("macau-baccarat-2004", "art. 12")
+@pytest.mark.cites("pt-812-2015", "rule 13", "rule 23", "rule 32", "rule 43")
+@pytest.mark.parametrize(
+    ("ruleset", "carried", "both_sides"),
+    [("macau-2004", True, False), ("macau-2009", True, False), ("pt-ponto-banca-2015", False, True),
+     ("pt-ponto-banca-macau-2015", False, True)],
+)  # fmt: skip
+def test_the_player_is_told_what_a_tie_does_and_the_both_sides_rule(ruleset, carried, both_sides):
+    """Rule 32 asks that the player be told the rules of the game. What a tie does to the
+    Player and Banker bets differs: Macau art. 12, "disputa-se uma nova jogada ... e as apostas
+    iniciais, podem ser: 1) Retiradas; ou 2) Mantidas" (a new coup decides, the bets may stay);
+    PT rule 23, they "não perdem nem ganham" (are returned). Rule 13 binds only the Portuguese
+    tables: "a diferença de valor entre ambas as apostas não pode ser inferior ao valor da
+    aposta mínima" (bets on both sides differ by at least the minimum bet)."""
+    info = table_information(load_ruleset(ruleset).rules)
+    assert info["game"] == "baccarat" and info["decks"] == 8
+    if carried:
+        assert "stay on the table" in info["ties"] and "art. 12" in info["ties"]
+    else:
+        assert "returned" in info["ties"] and "rule 23" in info["ties"]
+    if both_sides:
+        assert "minimum bet" in info["both_sides"] and "rule 13" in info["both_sides"]
+    else:
+        assert info["both_sides"] is None
