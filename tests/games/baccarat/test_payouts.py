@@ -267,7 +267,7 @@ def test_portuguese_void_before_totals_only_rule_29():
     assert rnd.settle().bets[0].payout == 2000
 
 
-@pytest.mark.cites("macau-baccarat-2009", "art. 18(1)")
+@pytest.mark.cites("macau-baccarat-2009", "art. 18", "art. 18(1)")
 @pytest.mark.cites("pt-812-2015", "rule 26")
 @pytest.mark.parametrize(
     ("ruleset", "unit", "minimum", "refused"),
@@ -290,6 +290,8 @@ def test_a_rounding_unit_cannot_erase_the_commission_art_18_1(ruleset, unit, min
         with pytest.raises(RulesetError) as error:
             load_ruleset(ruleset, overrides)
         assert error.value.option == "table.rounding_unit"
+        cited = "PT 812/2015 rule 26" if ruleset.startswith("pt") else "Macau baccarat art. 18(1)"
+        assert error.value.article == cited, str(error.value)
         return
     rules = load_ruleset(ruleset, overrides).baccarat()
     if rules.commission == "standard":  # and the smallest Banker win pays its commission
