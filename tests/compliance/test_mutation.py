@@ -55,6 +55,31 @@ def test_a_citation_names_the_code_that_decides() -> None:
     assert deciding_code(path, SOURCE, 22) == Target(path, "fold", 22, 22)
 
 
+def test_a_comment_on_a_class_field_names_no_code_below_the_class() -> None:
+    """A comment describing a declared field (a game spec's "information" callback, PT rule
+    32) once credited the next module-level function with that rule."""
+    path = "src/croupier/games/y.py"
+    source = textwrap.dedent(
+        """\
+        class Spec:
+            #: rules, limits and payouts for the player (PT rule 32)
+            information: object = None
+
+
+        def build(options):
+            return options or None
+
+
+        class Round:
+            # a void round returns every stake (rule 29)
+            def void(self, bets):
+                return list(bets)
+        """
+    )
+    assert deciding_code(path, source, 2) is None
+    assert deciding_code(path, source, 11) == Target(path, "Round.void", 13, 13)
+
+
 def test_mutants_are_named_by_their_place_and_applied_one_at_a_time() -> None:
     path = "src/croupier/games/x.py"
     made = mutants(Target(path, "settle", 13, 14), SOURCE)

@@ -149,6 +149,13 @@ def deciding_code(path: str, source: str, line: int) -> Target | None:
     scopes.visit(tree)
     comments = _comment_lines(source)
     if comments.get(line):  # a comment on a line of its own: the statement after it
+        after = [(s, scope) for s, scope, _ in scopes.statements if s.lineno > line]
+        if after:
+            first, first_scope = min(after, key=lambda t: (t[0].lineno, -(t[0].end_lineno or 0)))
+            if first_scope == "<class>" and isinstance(
+                first, ast.Assign | ast.AnnAssign | ast.Expr
+            ):
+                return None  # it describes a class's field (a declaration), not code below it
         following = [
             (s, scope, parent)
             for s, scope, parent in scopes.statements

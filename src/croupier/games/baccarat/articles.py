@@ -78,7 +78,8 @@ _PT = {
 
 @cache  # asked for every bet judged: the same few texts
 def cite(regulation: Regulation, key: str) -> str:
-    """Citation text for ``key`` under ``regulation``, e.g. ``Macau baccarat art. 17(4)``."""
+    """Citation text for ``key`` under ``regulation``: the regulation's prefix and the
+    article its table names for the key (the tables above hold the articles; this only reads)."""
     table = _MACAU if regulation is Regulation.MACAU else _PT
     try:
         return f"{regulation.prefix} {table[key]}"
