@@ -107,9 +107,11 @@ def test_jack_and_queen_are_not_a_pair_art_13(macau):
     assert only(s, "player_pair").outcome == "lose" and only(s, "banker_pair").outcome == "lose"
 
 
-@pytest.mark.cites("pt-812-2015", "rule 10", "rule 12")
+@pytest.mark.cites("pt-812-2015", "rule 10", "rule 12", "rule 25")
 @pytest.mark.cites("pt-812-2015", "rule 11")
 def test_portuguese_pairs_same_rank_only_rules_11_12():
+    """Rule 25(c): the pairs are paid "11 vezes o valor da aposta" (eleven times the stake,
+    besides the stake returned)."""
     rules = rules_of("pt-ponto-banca-2015")
     s = play(
         rules,

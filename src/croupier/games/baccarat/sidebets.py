@@ -58,14 +58,17 @@ def registered_side_bets() -> Mapping[str, SideBet]:
 
 
 def _player_pair(coup: Coup) -> Fraction | None:
+    """The Player pair pays 11 to 1 (Despacho 2/2009 art. 17(3); PT rule 25(c))."""
     return Fraction(11) if coup.player_pair else None
 
 
 def _banker_pair(coup: Coup) -> Fraction | None:
+    """The Banker pair pays 11 to 1 (Despacho 2/2009 art. 17(3); PT rule 25(c))."""
     return Fraction(11) if coup.banker_pair else None
 
 
 def _dragon7(coup: Coup) -> Fraction | None:
+    """The Dragon 7 pays 40 to 1 (Despacho 2/2009 art. 17(4))."""
     return Fraction(40) if coup.dragon7 else None
 
 
