@@ -70,6 +70,7 @@ def test_dealing_starts_after_the_betting_time_alternately_player_first_rules_16
     rnd.close_betting()
     with pytest.raises(RuleViolation):
         rnd.place_bet("b", "banker", 1000)  # rule 16: the betting time is over
+    assert rnd.result() == {}  # nothing dealt, nothing to show
     rnd.deal()
     assert rnd.coup.dealing_order[:4] == tuple(parse_cards("2S KD 3S KH"))  # rule 17
     result = rnd.result()

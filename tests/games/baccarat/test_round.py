@@ -87,8 +87,11 @@ def test_tie_bets_stay_on_the_table_and_are_editable_art_12():
     rnd.settle()
     game.finish_round()
     rnd = game.start_round()
-    rnd.withdraw_bet("a", "banker")
+    events = rnd.withdraw_bet("a", "banker")
     assert rnd.bets == ()
+    assert [(e.kind, e.data["bettor"], e.data["kind"], e.data["amount"]) for e in events] == [
+        ("bet_withdrawn", "a", "banker", 100)
+    ]  # the table is told which bet left, and how much
 
 
 @pytest.mark.cites("pt-812-2015", "rule 23")
@@ -149,6 +152,14 @@ def test_squeeze_goes_to_the_seated_highest_bettor_art_16():
     rnd.place_bet("d", "banker", 100)
     assert rnd.squeezer("player") == "c" and rnd.squeezer("banker") == "d"
     assert BaccaratRound(rules_of("macau-2009"), StackedCards([])).squeezer("player") is None
+    # between equal highest bets the first placed keeps the cards (choice L9); a higher
+    # bet placed later takes them
+    tied = BaccaratRound(rules, StackedCards([]))
+    tied.place_bet("e", "banker", 400)
+    tied.place_bet("f", "banker", 400)
+    assert tied.squeezer("banker") == "e"
+    tied.place_bet("g", "banker", 401)
+    assert tied.squeezer("banker") == "g"
 
 
 @pytest.mark.cites("pt-812-2015", "rule 29")

@@ -133,7 +133,7 @@ def test_the_dealers_outcome_table_follows_art_6_1(up, reading):
 
 
 @pytest.mark.cites("macau-blackjack-2007", "art. 13", "art. 13(1)", "art. 16", "art. 16(6)")
-@pytest.mark.cites("macau-blackjack-2007", "art. 17", "art. 17(3)")
+@pytest.mark.cites("macau-blackjack-2007", "art. 17", "art. 17(3)", "art. 21", "art. 21(2)")
 def test_a_ruleset_that_names_none_of_them_follows_the_text(tmp_path):
     """Where a ruleset is silent, the table follows the amendment's own text: the any-pair bet
     of art. 13(1) offered; a split or a double loses only its initial bet to a dealer's
@@ -145,11 +145,15 @@ def test_a_ruleset_that_names_none_of_them_follows_the_text(tmp_path):
     ).read_text()
     keys = ("double_loses_initial_only", "split_loses_initial_only", "split_max_hands",
             "split_unlike_tens", "resplit_aces", "split_aces_one_card", "any_pair ",
-            "any_pair_pays")  # fmt: skip
+            "any_pair_pays", "surrender")  # fmt: skip
     silent = "\n".join(line for line in text.splitlines() if not line.startswith(keys))
     path = tmp_path / "silent.toml"
     path.write_text(silent)
     r = load_ruleset_file(path).blackjack()
+    # art. 21(2): a house "podem deixar de aplicar o disposto nos artigos ... 18.º
+    # (desistência) desde que previamente autorizadas" (may stop offering surrender only when
+    # authorised): a ruleset that does not say so offers it
+    assert r.surrender is True
     assert r.any_pair is True and r.any_pair_pays == 11
     assert r.double_keeps_initial_only is True and r.split_loses_initial_only is True
     assert (r.split_max_hands, r.split_unlike_tens, r.resplit_aces, r.split_aces_one_card) == (

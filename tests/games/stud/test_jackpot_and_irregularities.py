@@ -179,6 +179,7 @@ def test_void_returns_stakes_and_carries_jackpot_bets_art_11_1_and_11_4(reason, 
     rnd = _dealt_round()
     s = rnd.void(reason, article=article)
     assert s.void and s.conserved and all(b.payout == b.stake for b in s.bets)
+    assert all(b.outcome == "void" and b.commission == 0 for b in s.bets)  # nothing kept
     assert [(b.bettor, b.kind, b.amount, b.box) for b in s.carry_over] == [
         ("p1", "jackpot", 100, 1)
     ]

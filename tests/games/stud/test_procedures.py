@@ -16,6 +16,8 @@ prossegue" (cards dealt to a hand with no bet: that hand is void, play goes on).
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from croupier.errors import RuleViolation
@@ -111,6 +113,52 @@ def test_an_exposed_dealer_card_is_the_one_the_dealer_shows_art_7_1_and_11_2():
     assert other.settlement is None  # one exposed card does not void the round (11(2))
     other.expose_card(2, 0)  # 11(1): "duas ou mais cartas ... expostas": the round is void
     assert other.settlement is not None and other.settlement.void
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 6", "art. 6(2)", "art. 6(3)")
+def test_an_ante_or_a_jackpot_bet_after_the_deal_is_refused_under_its_own_paragraph():
+    """Art. 6(2): "No início de cada «mão», cada jogador tem de efectuar uma aposta inicial"
+    (the ante opens the hand); 6(3): "Antes de lhe ser distribuída a primeira carta, o jogador
+    pode escolher colocar uma aposta no «jackpot progressivo»" (the jackpot bet, before the
+    first card). Each refusal after the deal says which."""
+    rnd = betting()
+    rnd.deal()
+    for kind, paragraph in (("ante", "art. 6(2)"), ("jackpot", "art. 6(3)")):
+        with pytest.raises(RuleViolation) as error:
+            rnd.place_bet("ana", kind, 100, box=1)
+        assert error.value.field == "phase" and paragraph in str(error.value), kind
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 6", "art. 6(6)", "art. 6(7)")
+def test_each_decision_is_announced_with_what_it_stakes_art_6_6_and_6_7():
+    """Art. 6(6): the additional bet is "de montante igual ao dobro do montante da aposta
+    inicial" (twice the ante); 6(7): a hand that does not make it folds. The table is told
+    each decision and, for a raise, its amount."""
+    rnd = betting()
+    rnd.deal()
+    raised = rnd.decide_seat(2, "raise")
+    assert [(e.kind, e.data) for e in raised] == [
+        ("decided", {"seat": 2, "decision": "raise", "amount": 600})
+    ]
+    folded = rnd.decide_seat(1, "fold")
+    assert [(e.kind, e.data) for e in folded] == [("decided", {"seat": 1, "decision": "fold"})]
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 10", "art. 10(1)")
+def test_the_jackpot_bet_is_the_tables_ticket_and_needs_a_jackpot_art_10_1():
+    """Art. 10(1): the player "deve: Seleccionar uma aposta inicial, e uma aposta no «jackpot
+    progressivo»" for the stake the table sets; a table with no jackpot takes antes and
+    refuses jackpot bets."""
+    rnd = StudRound(stud_rules(), stud_deck(HANDS, DEALER))
+    rnd.place_bet("ana", "ante", 100, box=1)
+    refused(rnd.place_bet, "amount", "ana", "jackpot", 200, box=1)  # the ticket is 100
+    assert [(b.kind, b.amount) for b in rnd.bets] == [("ante", 100)]
+    rnd.place_bet("ana", "jackpot", 100, box=1)
+    assert [(b.kind, b.amount) for b in rnd.bets] == [("ante", 100), ("jackpot", 100)]
+    plain = StudRound(dataclasses.replace(stud_rules(), jackpot=None), stud_deck(HANDS, DEALER))
+    plain.place_bet("bo", "ante", 100, box=1)  # an ante is taken where no jackpot is run
+    refused(plain.place_bet, "bet", "bo", "jackpot", 100, box=1)
+    assert [(b.kind, b.amount) for b in plain.bets] == [("ante", 100)]
 
 
 @pytest.mark.cites("macau-stud-2004", "art. 6", "art. 6(2)", "art. 6(5)", "art. 6(6)")
