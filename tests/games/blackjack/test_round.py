@@ -360,6 +360,28 @@ def test_bet_limits_and_refusals_change_nothing():
     assert [(b.kind, b.box) for b in rnd.bets] == [("bet", 1)]
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 13", "art. 13(1)")
+def test_the_last_bet_on_a_box_stays_while_another_players_any_pair_bet_needs_its_hand():
+    """Art. 13(1): any pair "de uma ou mais mãos de qualquer jogador" (on the hands of any
+    player): bo may bet any pair on ana's box. Were ana's bet withdrawn, bo's bet would stand on
+    a box with no hand and no card could be dealt to anyone: the withdrawal is refused, and
+    changes nothing; with a second bet on the box it is allowed, the box then played by the
+    bettor left."""
+    rnd = BlackjackRound(rules(), StackedCards(parse_cards("TS 9H 6D 7C 8C")))
+    rnd.place_bet("ana", "bet", 200, box=1)
+    rnd.place_bet("bo", "any_pair", 10, box=1)
+    with pytest.raises(RuleViolation) as refused:
+        rnd.withdraw_bet("ana", "bet", box=1)
+    assert refused.value.field == "bet" and "13(1)" in str(refused.value)
+    assert sorted((b.bettor, b.kind, b.amount) for b in rnd.bets) == [
+        ("ana", "bet", 200), ("bo", "any_pair", 10)
+    ]  # fmt: skip
+    assert rnd.can_deal()
+    rnd.place_bet("cy", "bet", 100, box=1)  # a second bettor on the box
+    rnd.withdraw_bet("ana", "bet", box=1)
+    assert rnd.boxes[1].owner == "cy" and rnd.can_deal()
+
+
 def test_replay_gives_the_same_events():
     cards = parse_cards("8S 6D 8H 8D 3C 2C TC TS")
     rnd = BlackjackRound(rules(), StackedCards(cards))

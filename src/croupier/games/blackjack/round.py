@@ -214,11 +214,16 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Rec
         if player not in held:
             raise RuleViolation("bet", f"{player} has no {kind} on box {box}", cite("art. 5"))
         assert b is not None
-        if kind == "bet" and b.any_pair.get(player) and len(b.stakes) == 1:
+        if kind == "bet" and b.any_pair and len(b.stakes) == 1:
+            # art. 13(1): an any-pair bet, the player's own or another's ("de qualquer
+            # jogador"), stands on the box's hand: without it no card could be dealt to anyone
+            whose = (
+                "withdraw the any-pair bet first"
+                if b.any_pair.get(player)
+                else "another player's any-pair bet stands on it until the deal"
+            )
             raise RuleViolation(
-                "bet",
-                f"box {box}'s any-pair bet needs its hand: withdraw the any-pair bet first",
-                cite("art. 13(1)"),
+                "bet", f"box {box}'s any-pair bet needs its hand: {whose}", cite("art. 13(1)")
             )
 
     def withdraw_bet(self, player: str, kind: str, *, box: int | None = None) -> tuple[Event, ...]:
