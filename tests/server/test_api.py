@@ -100,6 +100,8 @@ def test_websocket_refusals(server: RunningServer) -> None:
             ({"type": "bet", "kind": "player", "amount": 1.5, "ref": 1}, "amount"),
             ({"type": "bet", "kind": "player", "amount": 50_00, "ref": 2}, "amount"),
             ('{"type": "bet", "kind": "player", "amount": 1', "not JSON"),  # malformed
+            ('{"type": "bet", "kind": "player", "amount": 1e999}', "RFC 8259"),  # no float
+            ('{"type": "bet", "kind": "player", "amount": NaN}', "RFC 8259"),
             ({"type": "bet", "kind": "dragon", "amount": 100, "ref": 3}, "not offered"),
             ({"type": "bet", "kind": "player", "amount": -100, "ref": 4}, "amount"),
         ):

@@ -232,9 +232,21 @@ def test_bad_input_gets_a_4xx_naming_it_and_changes_nothing(server: RunningServe
     ana = server.player("ana", DEPOSIT)
     server.sit(table, ana)
     raw = {"Content-Type": "application/json", **server.auth(ana)}
-    for text in ('{"kind": "player", "amount": NaN}', '{"kind": "player", "amount": Infinity}'):
+    for text in (
+        '{"kind": "player", "amount": NaN}',
+        '{"kind": "player", "amount": Infinity}',
+        '{"kind": "player", "amount": 1e999}',
+        '{"kind": "player", "amount": -1e999}',
+    ):
         answer = server.http.post(f"/tables/{table}/bets", content=text, headers=raw)
         assert answer.status_code == 422 and "RFC 8259" in answer.text, answer.text
+    # issue 26, finding 8: a number no float holds, sent anonymously, was a 500 and a traceback
+    anonymous = server.http.post(
+        "/players",
+        content='{"name": "big", "x": 1e999}',
+        headers={"Content-Type": "application/json"},
+    )
+    assert anonymous.status_code == 422 and "RFC 8259" in anonymous.text, anonymous.text
     nan_table = server.http.post(
         "/tables",
         content='{"name": "nan", "betting_seconds": NaN}',

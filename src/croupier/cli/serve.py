@@ -50,7 +50,7 @@ def serve_command(
         "",
         "--bus",
         envvar="CROUPIER_BUS",
-        help="NATS URL, nats://host:4222[/prefix]: the processes on one PostgreSQL database "
+        help="NATS URL, nats://host:4222\\[/prefix]: the processes on one PostgreSQL database "
         "tell each other's watchers their tables' events (docs/deploy.md)",
     ),
     messages_per_second: float = typer.Option(

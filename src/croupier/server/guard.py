@@ -2,9 +2,11 @@
 
 * A body is at most :data:`MAX_BODY` bytes (413 beyond).
 * A JSON body is strict JSON (RFC 8259): ``NaN``, ``Infinity`` and ``-Infinity`` are not JSON
-  numbers, and a string holding a lone surrogate (``"\\ud800"``) is no text a database can
-  store. Python's parser accepts both; FastAPI then answered 500 (rendering the refusal of a NaN
+  numbers, nor is a number too large for a float (``1e999``, which Python reads as infinity),
+  and a string holding a lone surrogate (``"\\ud800"``) is no text a database can store.
+  Python's parser accepts them; FastAPI then answered 500 (rendering the refusal of a NaN
   fails, storing a surrogate fails). They are refused here with a 422 that names the body.
+  The WebSocket's messages are read by the same parser.
 
 Everything else passes untouched, the body handed on as it came.
 """
@@ -12,6 +14,7 @@ Everything else passes untouched, the body handed on as it came.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
@@ -27,10 +30,19 @@ def _no_constant(name: str) -> Any:
     raise NotJson(f"{name} is not a JSON number (RFC 8259): send a finite number")
 
 
-def strict_json(body: bytes) -> Any:
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):  # 1e999: a JSON number no float holds (issue 26, finding 8)
+        raise NotJson(
+            f"{text} is beyond the numbers this server reads (RFC 8259, 6): send a finite number"
+        )
+    return value
+
+
+def strict_json(body: bytes | str) -> Any:
     """``body`` parsed as strict JSON, or :class:`NotJson` saying why not."""
     try:
-        value = json.loads(body, parse_constant=_no_constant)
+        value = json.loads(body, parse_constant=_no_constant, parse_float=_finite)
     except NotJson:
         raise
     except (ValueError, RecursionError) as error:

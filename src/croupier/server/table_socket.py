@@ -32,6 +32,7 @@ from croupier.errors import CroupierError, RuleViolation
 from croupier.people import Player
 from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
 from croupier.server.bodies import BetIn
+from croupier.server.guard import NotJson, strict_json
 from croupier.server.hub import Watcher
 from croupier.server.idempotency import Answers, checked_ref
 from croupier.server.rates import CLOSE_FLOODING, STRIKES
@@ -236,9 +237,9 @@ async def command(
 ) -> dict[str, Any]:
     """The answer to one message from the client."""
     try:
-        message = json.loads(text)
-    except ValueError:
-        return _refused(None, "message", "not JSON: send a JSON object", "websocket")
+        message = strict_json(text)
+    except NotJson as error:
+        return _refused(None, "message", f"{error}: send a JSON object", "websocket")
     ref = message.get("ref") if isinstance(message, dict) else None
     try:
         ref = checked_ref(ref)
