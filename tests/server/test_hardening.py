@@ -263,6 +263,14 @@ def test_bad_input_gets_a_4xx_naming_it_and_changes_nothing(server: RunningServe
         headers={"Content-Type": "application/json", **server.operator},
     )
     assert lone.status_code == 422, lone.text
+    # issue 26, finding 8: a name holding "/" was accepted, and no /players/{name}/ route
+    # could reach the player it made
+    for path, headers in (("/players", server.operator), ("/demo/players", {})):
+        slash = server.http.post(path, json={"name": "a/b"}, headers=headers)
+        assert slash.status_code == 422 and "'/'" in slash.text, slash.text
+    assert server.http.get("/players/a%2Fb/deposits", headers=server.operator).status_code in (
+        404, 405
+    )  # fmt: skip
     for currency, amount in (("eur", 100), ("ZZZ", 100), ("ZZ", 100), ("EUR", 2**63)):
         answer = server.http.post(
             "/players/ana/deposits",

@@ -38,7 +38,16 @@ def _few(overrides: dict[str, Any]) -> dict[str, Any]:
     return overrides
 
 
+def _addressable(name: str) -> str:
+    """A player's name is part of their addresses (``/players/{name}/...``): a ``/`` would
+    split it, so no route could reach the player (issue 26, finding 8)."""
+    if "/" in name:
+        raise ValueError("must not contain '/': a player's name is part of their addresses")
+    return name
+
+
 Name = Annotated[StrictStr, Field(min_length=1, max_length=100), AfterValidator(printable)]
+AddressableName = Annotated[Name, AfterValidator(_addressable)]
 Text = Annotated[StrictStr, AfterValidator(printable)]
 Amount = Annotated[StrictInt, Field(gt=0, le=MAX_AMOUNT, description="minor units (cents)")]
 Overrides = Annotated[dict[str, Any], AfterValidator(_few)]
@@ -64,7 +73,7 @@ class SessionIn(_Strict):
 
 
 class PlayerIn(_Strict):
-    name: Name
+    name: AddressableName
     demo: bool = False
     password: StrictStr | None = Field(
         default=None, min_length=8, max_length=200, description="to log in again (POST /login)"
@@ -72,12 +81,12 @@ class PlayerIn(_Strict):
 
 
 class LoginIn(_Strict):
-    name: Name
+    name: AddressableName
     password: StrictStr = Field(min_length=1, max_length=200)
 
 
 class DemoPlayerIn(_Strict):
-    name: Name
+    name: AddressableName
 
 
 class DepositIn(_Strict):
