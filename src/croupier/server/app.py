@@ -41,6 +41,7 @@ from croupier.server.bodies import (
 )
 from croupier.server.forwarding import FORWARDED, Forwarder
 from croupier.server.guard import BodyGuard
+from croupier.server.logins import LoginRefused
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets, command
 from croupier.server.visibility import TableKind, may_list, shown_round
@@ -224,10 +225,18 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return {"id": player.id, "name": player.name, "demo": player.demo, "token": token}
 
     @app.post("/login")
-    async def login(body: LoginIn) -> dict[str, Any]:
+    async def login(body: LoginIn, request: Request) -> dict[str, Any]:
         """A fresh token for your name and password (a token expires after 30 minutes unused,
         GLI-19 2.5.4); your old token stops working."""
-        player, token = await casino.login(body.name, body.password)
+        address = request.client.host if request.client else ""
+        try:
+            player, token = await casino.login(body.name, body.password, address)
+        except LoginRefused as refused:  # a spent budget, or too many logins waiting
+            raise HTTPException(
+                429,
+                detail={"field": "login", "message": refused.message, "rule": "logins"},
+                headers={"Retry-After": str(refused.retry_after)},
+            ) from None
         return {"id": player.id, "name": player.name, "demo": player.demo, "token": token}
 
     @app.post("/players/{name}/tokens", status_code=201)

@@ -26,6 +26,7 @@ from croupier.server.bus import Bus, bus_address
 from croupier.server.forwarding import Peers
 from croupier.server.hub import Hub
 from croupier.server.idempotency import Answers
+from croupier.server.logins import LoginGate
 from croupier.server.origins import Origins
 from croupier.server.rates import RateLimits, Rates
 from croupier.server.relay import Relay
@@ -129,6 +130,7 @@ class Casino:
         self.hub = Hub()
         self.answers = Answers()  # a client's reference makes a command idempotent
         self.rates = Rates(self.rate_limits)
+        self.logins = LoginGate()  # scrypt on workers of its own, failures budgeted (issue 26)
         self.origins = Origins(self.allowed_origins)
         # SQLite has one writer at a time; PostgreSQL runs transactions side by side
         if self.engine.dialect.name == "sqlite":
@@ -363,6 +365,7 @@ class Casino:
             await asyncio.to_thread(self.players.save_activity)
         self.claims.close()
         self.lock.release()
+        self.logins.close()
         self.engine.dispose()
 
     # -- operations the API offers ---------------------------------------------------------
@@ -414,14 +417,16 @@ class Casino:
             raise LookupError(f"no table {table_id} runs in this process")
         return table
 
-    async def login(self, name: str, password: str) -> tuple[Player, str]:
+    async def login(self, name: str, password: str, address: str = "") -> tuple[Player, str]:
         """A fresh token for a player who gives their password (re-authentication, GLI-19
-        2.5.4); tries are rate-limited per name."""
-        if not self.rates.player_allows(f"login:{name}"):
-            raise RuleViolation("name", "too many tries: wait a moment", "rate limits")
-        done = await asyncio.to_thread(self.players.login, name, password)
+        2.5.4). Failures are budgeted per name and per address, and the password is checked on
+        the login workers (server/logins.py): :class:`LoginRefused` past the budget."""
+        self.logins.check(name, address)
+        done = await self.logins.run(lambda: self.players.login(name, password))
         if done is None:
+            self.logins.failed(name, address)
             raise RuleViolation("password", "unknown name or wrong password", "authentication")
+        self.logins.succeeded(name)
         return done
 
     async def new_demo_player(self, name: str) -> tuple[Player, str]:

@@ -1,0 +1,118 @@
+"""The door of ``POST /login`` (issue 26, findings 3 and 4).
+
+* **Its own workers.** Checking a password runs scrypt (about 33 ms of CPU, on purpose). It runs
+  on :data:`WORKERS` threads of its own, never in the pool that token look-ups, ``/me``, recall
+  and the tables' reads share, and at most :data:`WAITING` logins wait for them: beyond that a
+  login is refused at once (429) and an honest player's commands never queue behind a flood.
+* **A budget of failures.** Per name and per client address, a few failed logins in a window
+  (:data:`PER_NAME`, :data:`PER_ADDRESS` a minute); past it every login of that name or address
+  is refused with 429 and ``Retry-After`` until a back-off passes, the back-off doubling each
+  time the budget is spent again (up to an hour). A success clears its name's count.
+* **The same work for every failure.** An unknown name runs scrypt against a stand-in hash, so
+  that a wrong password and an unknown name take the same time: the answer's delay does not
+  say who exists.
+
+Behind a proxy the client's address is the one the proxy forwards (uvicorn honours
+``X-Forwarded-For`` from the addresses it trusts; deploy/haproxy.cfg sets ``option
+forwardfor``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+T = TypeVar("T")
+
+WORKERS = 2
+WAITING = 16
+WINDOW = 60.0
+PER_NAME = 5
+PER_ADDRESS = 20
+FIRST_BACKOFF = 60.0
+MAX_BACKOFF = 3600.0
+#: keys remembered at most (failures of forgotten keys are lost, never wrongly kept)
+MAX_KEYS = 100_000
+
+
+class LoginRefused(Exception):
+    """A login refused before its password is checked: too many failures, or too many waiting."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.retry_after = retry_after
+
+
+@dataclass
+class _Budget:
+    failures: deque[float] = field(default_factory=deque)
+    locked_until: float = 0.0
+    backoff: float = FIRST_BACKOFF
+
+
+class LoginGate:
+    """One server's login budgets and password workers."""
+
+    def __init__(
+        self,
+        *,
+        per_name: int = PER_NAME,
+        per_address: int = PER_ADDRESS,
+        window: float = WINDOW,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limits = {"name": per_name, "address": per_address}
+        self.window = window
+        self.clock = clock
+        self._budgets: dict[tuple[str, str], _Budget] = {}
+        self._workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="croupier-login")
+        self._waiting = 0
+
+    def check(self, name: str, address: str) -> None:
+        """Raise :class:`LoginRefused` while ``name`` or ``address`` is locked out."""
+        now = self.clock()
+        for scope, key in (("name", name), ("address", address)):
+            budget = self._budgets.get((scope, key))
+            if budget is not None and budget.locked_until > now:
+                wait = math.ceil(budget.locked_until - now)
+                raise LoginRefused(
+                    f"too many failed logins for this {scope}: try again in {wait} s", wait
+                )
+
+    def failed(self, name: str, address: str) -> None:
+        """Count a failure against ``name`` and ``address``; lock out a spent budget."""
+        now = self.clock()
+        if len(self._budgets) > MAX_KEYS:
+            self._budgets = {k: b for k, b in self._budgets.items() if b.locked_until > now}
+        for scope, key in (("name", name), ("address", address)):
+            budget = self._budgets.setdefault((scope, key), _Budget())
+            while budget.failures and budget.failures[0] <= now - self.window:
+                budget.failures.popleft()
+            budget.failures.append(now)
+            if len(budget.failures) >= self.limits[scope]:
+                budget.locked_until = now + budget.backoff
+                budget.backoff = min(2 * budget.backoff, MAX_BACKOFF)
+                budget.failures.clear()
+
+    def succeeded(self, name: str) -> None:
+        self._budgets.pop(("name", name), None)
+
+    async def run(self, work: Callable[[], T]) -> T:
+        """``work`` (a password check) on the login workers; refused when too many wait."""
+        if self._waiting >= WAITING:
+            raise LoginRefused("the server is busy with logins: try again in a second", 1)
+        self._waiting += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._workers, work)
+        finally:
+            self._waiting -= 1
+
+    def close(self) -> None:
+        self._workers.shutdown(wait=False, cancel_futures=True)
