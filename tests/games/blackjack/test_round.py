@@ -373,6 +373,7 @@ def test_the_last_bet_on_a_box_stays_while_another_players_any_pair_bet_needs_it
     with pytest.raises(RuleViolation) as refused:
         rnd.withdraw_bet("ana", "bet", box=1)
     assert refused.value.field == "bet" and "13(1)" in str(refused.value)
+    assert "another player's any-pair bet" in str(refused.value)  # says whose bet holds it
     assert sorted((b.bettor, b.kind, b.amount) for b in rnd.bets) == [
         ("ana", "bet", 200), ("bo", "any_pair", 10)
     ]  # fmt: skip
@@ -441,6 +442,7 @@ def test_money_is_conserved_and_hands_stop_at_21_and_after_a_double(
                 assert hand.actions[-1] == "double" and len(hand.cards) == 3
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 13", "art. 13(1)")
 def test_a_bet_is_withdrawn_only_before_the_deal_and_an_any_pair_needs_its_hand():
     rnd = BlackjackRound(rules(), StackedCards(parse_cards("TS 9H 6D 7C 8C")))
     rnd.place_bet("ana", "bet", 200, box=1)
