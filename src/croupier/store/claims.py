@@ -6,8 +6,10 @@ on a connection the process keeps open for its life, named ``croupier:<node>`` (
 ends, so a process killed with ``kill -9`` frees its tables as soon as the server sees its
 connection gone, and no lease has to expire; a process that cannot reach the database cannot
 hold a table either. Who owns what is read back from ``pg_locks`` and ``pg_stat_activity``
-(``GET /cluster``): no table of ours can say it wrongly. docs/deploy.md argues the choice
-against a lease row.
+(``GET /cluster``): no table of ours can say it wrongly. Only this database's connections
+and locks count: another deployment on another database of the same PostgreSQL server, even
+one whose processes bear the same node names, is no peer (issue 26, finding 1). docs/deploy.md
+argues the choice against a lease row.
 
 SQLite: one process serves the file (:class:`croupier.store.owner.ServerLock`), so it owns every
 table and these claims always succeed.
@@ -104,9 +106,11 @@ class TableClaims:
                     "min(n.url) AS url "
                     "FROM pg_stat_activity a LEFT JOIN pg_locks l ON l.pid = a.pid "
                     "AND l.locktype = 'advisory' AND l.classid::bigint = :c AND l.granted "
+                    "AND l.database = a.datid "
                     "LEFT JOIN cluster_nodes n ON :prefix_len < length(a.application_name) "
                     "AND n.name = substr(a.application_name, :prefix_len + 1) "
-                    "WHERE a.application_name LIKE :prefix AND a.application_name NOT LIKE :pool "
+                    "WHERE a.datname = current_database() "
+                    "AND a.application_name LIKE :prefix AND a.application_name NOT LIKE :pool "
                     "GROUP BY a.pid, a.application_name, a.backend_start, a.state_change "
                     "ORDER BY a.application_name"
                 ),
@@ -152,9 +156,10 @@ class TableClaims:
                 connection.execute(
                     text(
                         "SELECT count(*) FROM pg_stat_activity a "
-                        "WHERE a.application_name LIKE :pool AND NOT EXISTS (SELECT 1 FROM "
-                        "pg_stat_activity c WHERE c.application_name || :suffix "
-                        "= a.application_name)"
+                        "WHERE a.datname = current_database() "
+                        "AND a.application_name LIKE :pool AND NOT EXISTS (SELECT 1 FROM "
+                        "pg_stat_activity c WHERE c.datname = a.datname "
+                        "AND c.application_name || :suffix = a.application_name)"
                     ),
                     {"pool": PREFIX + "%" + POOL, "suffix": POOL},
                 ).scalar_one()
