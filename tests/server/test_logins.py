@@ -31,6 +31,15 @@ def server(database_url: str) -> Iterator[RunningServer]:
         running.stop()
 
 
+def _frozen(server: RunningServer, at: float) -> list[float]:
+    """The login gate's clock stopped at ``at`` (moved by hand), its door full."""
+    now = [at]
+    gate = server.casino.logins
+    gate.clock = lambda: now[0]
+    gate._door = logins.Bucket(logins.LOGINS_PER_SECOND, 2 * logins.LOGINS_PER_SECOND, at=at)
+    return now
+
+
 def _login(server: RunningServer, name: str, password: str):
     return server.http.post("/login", json={"name": name, "password": password})
 
@@ -38,8 +47,7 @@ def _login(server: RunningServer, name: str, password: str):
 def test_a_few_wrong_passwords_then_429_with_retry_after_and_a_growing_back_off(
     server: RunningServer,
 ) -> None:
-    now = [1000.0]
-    server.casino.logins.clock = lambda: now[0]
+    now = _frozen(server, 1000.0)
     for _ in range(logins.PER_NAME):
         wrong = _login(server, "ana", "wrong one")
         assert wrong.status_code == 422 and wrong.json()["detail"]["field"] == "password"
@@ -59,8 +67,7 @@ def test_a_few_wrong_passwords_then_429_with_retry_after_and_a_growing_back_off(
 
 
 def test_one_address_guessing_many_names_is_stopped_too(server: RunningServer) -> None:
-    now = [5000.0]
-    server.casino.logins.clock = lambda: now[0]
+    _frozen(server, 5000.0)
     answers = [_login(server, f"user{n}", "guess").status_code for n in range(30)]
     assert answers[: logins.PER_ADDRESS] == [422] * logins.PER_ADDRESS
     assert set(answers[logins.PER_ADDRESS :]) == {429}
@@ -99,4 +106,18 @@ def test_a_flood_of_logins_is_refused_beyond_the_waiting_room(server: RunningSer
         assert server.http.get("/me", headers=server.operator).status_code == 200  # not held up
     finally:
         gate._waiting = 0
+    assert _login(server, "ana", "correct horse").status_code == 200
+
+
+def test_the_door_lets_in_a_bounded_number_of_logins_a_second(server: RunningServer) -> None:
+    """Beyond LOGINS_PER_SECOND (bursts of twice that) a login is answered 429 before its body
+    is read; the door opens again as time passes."""
+    now = _frozen(server, 9000.0)
+    burst = int(2 * logins.LOGINS_PER_SECOND)
+    answers = [_login(server, "ana", "correct horse") for _ in range(burst + 5)]
+    assert [a.status_code for a in answers[:burst]] == [200] * burst
+    assert {a.status_code for a in answers[burst:]} == {429}
+    assert "at once" in answers[-1].json()["detail"]["message"]
+    assert answers[-1].headers["Retry-After"] == "1"
+    now[0] += 1.0  # a second later, a second's worth of logins again
     assert _login(server, "ana", "correct horse").status_code == 200

@@ -41,7 +41,7 @@ from croupier.server.bodies import (
 )
 from croupier.server.forwarding import FORWARDED, Forwarder
 from croupier.server.guard import BodyGuard
-from croupier.server.logins import LoginRefused
+from croupier.server.logins import LoginDoor, LoginRefused
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets, command
 from croupier.server.visibility import TableKind, may_list, shown_round
@@ -98,6 +98,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     # a table another process runs: the request sent on to it (server/forwarding.py)
     app.add_middleware(Forwarder, peers=peers)
     app.add_middleware(BodyGuard)  # bounded, strict JSON bodies (server/guard.py)
+    app.add_middleware(LoginDoor, gate=casino.logins)  # logins let in before bodies are read
     if casino.relay is not None:  # it answers the requests other processes forward on the bus
         casino.relay.app = app
     app.mount(

@@ -8,6 +8,10 @@
   (:data:`PER_NAME`, :data:`PER_ADDRESS` a minute); past it every login of that name or address
   is refused with 429 and ``Retry-After`` until a back-off passes, the back-off doubling each
   time the budget is spent again (up to an hour). A success clears its name's count.
+* **A door before the body is read.** At most :data:`LOGINS_PER_SECOND` logins a second are
+  let in (bursts of twice that), and none from a locked-out address: the rest are answered 429
+  by :class:`LoginDoor` before FastAPI parses anything, so that a flood costs the server as
+  little as an answer can.
 * **The same work for every failure.** An unknown name runs scrypt against a stand-in hash, so
   that a wrong password and an unknown name take the same time: the answer's delay does not
   say who exists.
@@ -20,6 +24,7 @@ forwardfor``).
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import time
 from collections import deque
@@ -28,9 +33,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from croupier.server.asgi import ASGIApp, Receive, Scope, Send
+from croupier.server.rates import Bucket
+
 T = TypeVar("T")
 
 WORKERS = 2
+LOGINS_PER_SECOND = 20.0
 WAITING = 16
 WINDOW = 60.0
 PER_NAME = 5
@@ -74,17 +83,28 @@ class LoginGate:
         self._budgets: dict[tuple[str, str], _Budget] = {}
         self._workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="croupier-login")
         self._waiting = 0
+        self._door = Bucket(LOGINS_PER_SECOND, 2 * LOGINS_PER_SECOND, at=clock())
+
+    def admit(self, address: str) -> None:
+        """Raise :class:`LoginRefused` for a login from a locked-out ``address``, or beyond the
+        logins a second the server lets in."""
+        self._locked("address", address, self.clock())
+        if not self._door.take(self.clock()):
+            raise LoginRefused("too many logins at once: try again in a second", 1)
 
     def check(self, name: str, address: str) -> None:
         """Raise :class:`LoginRefused` while ``name`` or ``address`` is locked out."""
         now = self.clock()
         for scope, key in (("name", name), ("address", address)):
-            budget = self._budgets.get((scope, key))
-            if budget is not None and budget.locked_until > now:
-                wait = math.ceil(budget.locked_until - now)
-                raise LoginRefused(
-                    f"too many failed logins for this {scope}: try again in {wait} s", wait
-                )
+            self._locked(scope, key, now)
+
+    def _locked(self, scope: str, key: str, now: float) -> None:
+        budget = self._budgets.get((scope, key))
+        if budget is not None and budget.locked_until > now:
+            wait = math.ceil(budget.locked_until - now)
+            raise LoginRefused(
+                f"too many failed logins for this {scope}: try again in {wait} s", wait
+            )
 
     def failed(self, name: str, address: str) -> None:
         """Count a failure against ``name`` and ``address``; lock out a spent budget."""
@@ -116,3 +136,40 @@ class LoginGate:
 
     def close(self) -> None:
         self._workers.shutdown(wait=False, cancel_futures=True)
+
+
+class LoginDoor:
+    """ASGI middleware: ``POST /login`` let in by :meth:`LoginGate.admit`, or answered 429 with
+    ``Retry-After`` before its body is read."""
+
+    def __init__(self, app: ASGIApp, gate: LoginGate) -> None:
+        self.app = app
+        self.gate = gate
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST" and scope["path"] == "/login":
+            client = scope.get("client")
+            try:
+                self.gate.admit(client[0] if client else "")
+            except LoginRefused as refused:
+                await _too_many(send, refused)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _too_many(send: Send, refused: LoginRefused) -> None:
+    body = json.dumps(
+        {"detail": {"field": "login", "message": refused.message, "rule": "logins"}}
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 429,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"retry-after", str(refused.retry_after).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
