@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request, Security
+from fastapi import Depends, FastAPI, Header, HTTPException, Path, Query, Request, Security
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -54,6 +54,11 @@ from croupier.table.runtime import Table
 MAX_ID = 2**31 - 1
 Id = Annotated[int, Path(ge=1, le=MAX_ID)]  # a table's, a round's, a session's
 PlayerName = Annotated[str, Path(min_length=1, max_length=100)]
+IDEMPOTENCY = (
+    "a client's reference (1 to 64 characters): the same key from the same player at the same "
+    'table places the bet once; a repeat gets the first answer with "repeated": true (the '
+    "WebSocket's ref, server/idempotency.py)"
+)
 BetKind = Annotated[str, Path(min_length=1, max_length=30)]
 
 
@@ -348,11 +353,33 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return result
 
     @app.post("/tables/{table_id}/bets", status_code=201)
-    async def bet(table_id: Id, body: BetIn, player: Acting) -> dict[str, Any]:
-        result: dict[str, Any] = await table_of(table_id).command(
-            "bet", player=player.name, kind=body.kind, amount=body.amount
-        )
-        return result
+    async def bet(
+        table_id: Id,
+        body: BetIn,
+        player: Acting,
+        idempotency_key: Annotated[
+            str | None, Header(min_length=1, max_length=64, description=IDEMPOTENCY)
+        ] = None,
+    ) -> dict[str, Any]:
+        table = table_of(table_id)
+
+        async def place() -> dict[str, Any]:
+            try:
+                result: dict[str, Any] = await table.command(
+                    "bet", player=player.name, kind=body.kind, amount=body.amount
+                )
+            except RuleViolation as error:  # a refusal is an answer too: kept for a repeat
+                return {"refused": 1, "field": error.field, "message": error.message,
+                        "rule": error.rule}  # fmt: skip
+            return result
+
+        if idempotency_key is None:
+            answer = await place()
+        else:  # issue 26, finding 8: the same key from the same player stakes once
+            answer = await casino.answers.once((table.id, player.name, idempotency_key), place)
+        if answer.get("refused"):
+            raise RuleViolation(answer["field"], answer["message"], answer["rule"])
+        return answer
 
     @app.delete("/tables/{table_id}/bets/{kind}")
     async def withdraw(table_id: Id, kind: BetKind, player: Acting) -> dict[str, Any]:
