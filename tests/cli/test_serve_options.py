@@ -67,3 +67,15 @@ def test_a_bad_port_or_database_is_one_line_naming_it(args: tuple[str, ...], say
     assert done.returncode != 0
     assert says in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_bus_without_credentials_is_warned_of_loudly() -> None:
+    """Issue 26, finding 2: the bus carries players' private events; a bus with no credentials
+    is said so at start, naming what to give it (the database here answers nothing: the
+    warning comes before)."""
+    unreachable = "postgresql://nobody@127.0.0.1:1/none"
+    bare = _serve("--bus", "nats://127.0.0.1:4222/x", "--database", unreachable)
+    assert "WARNING" in bare.stderr and "no credentials" in bare.stderr, bare.stderr
+    assert "--bus-credentials" in bare.stderr and "TLS" in bare.stderr
+    with_user = _serve("--bus", "nats://u:p@127.0.0.1:4222/x", "--database", unreachable)
+    assert "no credentials" not in with_user.stderr, with_user.stderr

@@ -60,9 +60,15 @@ def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own(over: str) ->
         anonymous = httpx.post(f"{b_base}/tables/{table}/bets", json=wrong)
         assert anonymous.status_code == httpx.post(f"{a_base}/tables/{table}/bets",
                                                    json=wrong).status_code  # fmt: skip
-        # a forwarded request is never forwarded again
-        hop = httpx.get(f"{b_base}/tables/{table}", headers={"X-Croupier-Forwarded": "x"})
-        assert hop.status_code == 404
+        # a peer header from outside is no peer's (issue 26, findings 2 and 8): the request is
+        # an outside one, forwarded as any other, and shows no process's name or sequence
+        for fake in ({"X-Croupier-Forwarded": "x"},
+                     {"X-Croupier-Forwarded": "a", "X-Croupier-Caller": "operator",
+                      "X-Croupier-Signature": "1.00"}):  # fmt: skip
+            hop = httpx.get(f"{b_base}/tables/{table}", headers=fake)
+            assert hop.status_code == 200 and "stream" not in hop.json(), hop.text
+            direct = httpx.get(f"{a_base}/tables/{table}").json()
+            assert set(hop.json()) == set(direct) and hop.json()["bets"] == direct["bets"]
         # a table no process runs is no table
         assert httpx.get(f"{b_base}/tables/999", headers=ana).status_code == 404
         # the lobby of either process lists the tables of both

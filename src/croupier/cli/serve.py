@@ -53,6 +53,19 @@ def serve_command(
         help="NATS URL, nats://host:4222\\[/prefix]: the processes on one PostgreSQL database "
         "tell each other's watchers their tables' events (docs/deploy.md)",
     ),
+    bus_credentials: str = typer.Option(
+        "",
+        "--bus-credentials",
+        envvar="CROUPIER_BUS_CREDENTIALS",
+        help="a NATS credentials file (.creds) for the bus; or put user:password@ in the URL",
+    ),
+    cluster_key: str = typer.Option(
+        "",
+        "--cluster-key",
+        envvar="CROUPIER_CLUSTER_KEY",
+        help="the key the processes of one deployment sign each other's requests and events "
+        "with (default: derived from the operator token, which they share)",
+    ),
     messages_per_second: float = typer.Option(
         50.0,
         "--messages-per-second",
@@ -71,6 +84,7 @@ def serve_command(
 
     from croupier.errors import RuleViolation
     from croupier.server.app import create_app
+    from croupier.server.bus import bus_address, bus_has_credentials
     from croupier.server.collector import freeze_startup_objects
     from croupier.server.rates import RateLimits
     from croupier.server.service import Casino
@@ -97,6 +111,8 @@ def serve_command(
             node=node_name,
             advertise=advertise_url or f"http://{_reachable(host)}:{port}",
             bus=bus or None,
+            bus_credentials=bus_credentials or None,
+            cluster_key=cluster_key or None,
         )
     except RuleViolation as error:
         flag = "node-name" if error.field == "node" else error.field
@@ -105,6 +121,14 @@ def serve_command(
     except ValueError as error:  # a --bus that is no NATS URL
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
+    if bus and not bus_credentials and not bus_has_credentials(bus):
+        typer.echo(
+            f"WARNING: the bus {bus_address(bus)[0]} is used with no credentials: anyone who "
+            "reaches that NATS server reads the players' private events. Give it a user and "
+            "password (nats://user:password@host), a token or --bus-credentials, and TLS "
+            "(docs/security.md).",
+            err=True,
+        )
     try:
         casino.hold()  # SQLite: a second server on one file refuses to start (issue 16)
     except DatabaseInUse as error:

@@ -39,9 +39,10 @@ from croupier.server.bodies import (
     SocketMessageIn,
     TableIn,
 )
-from croupier.server.forwarding import FORWARDED, Forwarder
+from croupier.server.forwarding import Forwarder
 from croupier.server.guard import BodyGuard
 from croupier.server.logins import LoginDoor, LoginRefused
+from croupier.server.peer_auth import FORWARDED, SCOPE_CALLER, SCOPE_PURPOSE, PeerDoor
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets, command
 from croupier.server.visibility import TableKind, may_list, shown_round
@@ -102,6 +103,8 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     app.add_middleware(TableSockets, casino=casino)
     # a table another process runs: the request sent on to it (server/forwarding.py)
     app.add_middleware(Forwarder, peers=peers)
+    # a peer's request believed only under its signature (server/peer_auth.py)
+    app.add_middleware(PeerDoor, key=casino.peer_key)
     app.add_middleware(BodyGuard)  # bounded, strict JSON bodies (server/guard.py)
     app.add_middleware(LoginDoor, gate=casino.logins)  # logins let in before bodies are read
     if casino.relay is not None:  # it answers the requests other processes forward on the bus
@@ -147,6 +150,9 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         request: Request,
         _declared: Annotated[HTTPAuthorizationCredentials | None, Security(BEARER)],
     ) -> Player | None:
+        caller = request.scope.get(SCOPE_CALLER)
+        if caller is not None:  # a peer process's request: who the caller is, signed
+            return await casino.player_named(caller)
         authorization = request.headers.get("authorization")
         if authorization is None:
             return None
@@ -293,7 +299,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         name, op = sees(player)
         rows = [t.view_for(name, operator=op) for t in casino.tables.values()]
         if casino.claims.shared and FORWARDED not in request.headers:
-            rows += await peers.lobbies(request.headers.get("authorization"))
+            rows += await peers.lobbies(name or "")
             rows.sort(key=lambda row: row["id"])
         return rows
 
@@ -313,7 +319,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     async def table_view(table_id: Id, player: Viewer, request: Request) -> dict[str, Any]:
         name, op = sees(player)
         view = table_of(table_id).view_for(name, operator=op)
-        if FORWARDED in request.headers:  # another process's watcher: the events it holds
+        if request.scope.get(SCOPE_PURPOSE) == "watch":  # a peer's watcher: its events' count
             view["stream"] = {"node": casino.node, "seq": casino.hub.seq.get(table_id, 0)}
         return view
 
@@ -510,7 +516,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         if elsewhere and FORWARDED not in request.headers:  # its process ends it (issue 20)
             await peers.refresh(table_id)
             status, body = await peers.forward(
-                table_id, "POST", request.url.path, dict(request.headers), b""
+                table_id, "POST", request.url.path, dict(request.headers), b"", player.name
             )
             return Response(body, status, media_type="application/json")
         result: dict[str, Any] = await table_of(table_id).command("leave", player=player.name)

@@ -9,12 +9,16 @@ costs the owner's event loop about 3 us (it is buffered; Redis and NOTIFY cost a
 
 A table's events go to the subject ``<prefix>.table.<id>`` (the prefix is the bus URL's path,
 ``nats://host:4222/casino-a``, default ``croupier``: several casinos may share one NATS). Each
-message is an envelope: a header line ``{"node", "seq", "to"}`` then the event's text as the
-owner's watchers get it. NATS keeps the order of one connection's messages on a subject, and
+message is an envelope: a header line ``{"node", "seq", "to", "sig"}`` then the event's text as
+the owner's watchers get it; ``sig`` signs them all with the deployment's key
+(server/peer_auth.py), and a follower drops an event whose signature does not hold. NATS
+keeps the order of one connection's messages on a subject, and
 the owner publishes from one task, in the order the table told them; a follower checks the
 sequence (server/relay.py) and sends its watchers to reconnect on any gap, so a watcher never
-misses an event silently. The bus carries the private events of players (their own cards): it
-belongs on the casino's private network, like the database (docs/deploy.md).
+misses an event silently. The bus carries the private events of players (their own cards) and
+never a credential: it belongs on the casino's private network, like the database, with NATS
+credentials (in the URL, ``nats://user:password@host``, or a ``--bus-credentials`` file) and
+TLS (``tls://``) (docs/deploy.md, docs/security.md).
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from croupier.server.peer_auth import PeerKey
+
 log = logging.getLogger(__name__)
 
 PREFIX = re.compile(r"[A-Za-z0-9_-]{1,40}")
@@ -38,15 +44,15 @@ MAX_OUTBOX = 100_000  # events waiting for the bus; past it they are dropped (fo
 Deliver = Callable[[int, str, int, str | None, str], None]
 
 
-def envelope(node: str, seq: int, to: str | None, text: str) -> bytes:
-    header = json.dumps({"node": node, "seq": seq, "to": to}, separators=(",", ":"))
+def envelope(node: str, seq: int, to: str | None, text: str, sig: str = "") -> bytes:
+    header = json.dumps({"node": node, "seq": seq, "to": to, "sig": sig}, separators=(",", ":"))
     return f"{header}\n{text}".encode()
 
 
-def opened(data: bytes) -> tuple[str, int, str | None, str]:
+def opened(data: bytes) -> tuple[str, int, str | None, str, Any]:
     header, _, text = data.decode().partition("\n")
     fields = json.loads(header)
-    return fields["node"], int(fields["seq"]), fields["to"], text
+    return fields["node"], int(fields["seq"]), fields["to"], text, fields.get("sig")
 
 
 def bus_address(url: str) -> tuple[str, str]:
@@ -60,6 +66,11 @@ def bus_address(url: str) -> tuple[str, str]:
     return urlunsplit((parts.scheme, parts.netloc, "", "", "")), prefix
 
 
+def bus_has_credentials(url: str) -> bool:
+    """Whether a ``--bus`` URL carries NATS credentials (``user:password@`` or ``token@``)."""
+    return bool(urlsplit(url).username)
+
+
 def _quiet(task: asyncio.Task[Any]) -> None:
     """A background unsubscription's outcome, read (the connection may be closing)."""
     if not task.cancelled():
@@ -69,9 +80,14 @@ def _quiet(task: asyncio.Task[Any]) -> None:
 class Bus:
     """One NATS connection: this process's tables' events out, the followed tables' in."""
 
-    def __init__(self, url: str, node: str) -> None:
+    def __init__(
+        self, url: str, node: str, key: PeerKey | None = None, credentials: str | None = None
+    ) -> None:
         self.server, self.prefix = bus_address(url)
         self.node = node
+        self.key = key or PeerKey(None)
+        self.credentials = credentials  # a NATS .creds file (JWT and nkey seed), if any
+        self.forged = 0  # events whose signature did not hold: never relayed
         self.nc: Any = None
         self.deliver: Deliver | None = None
         self.outbox: asyncio.Queue[tuple[int, bytes]] = asyncio.Queue()
@@ -88,8 +104,12 @@ class Bus:
         import nats  # imported only by a process that joins a bus
 
         self.deliver = deliver
+        options: dict[str, Any] = {}
+        if self.credentials:
+            options["user_credentials"] = self.credentials
         connecting = nats.connect(
             self.server,
+            **options,
             name=f"croupier:{self.node}",
             max_reconnect_attempts=-1,  # once connected; a follower resyncs after a gap
             reconnect_time_wait=0.5,
@@ -106,7 +126,8 @@ class Bus:
         if self.outbox.qsize() >= MAX_OUTBOX:
             self.dropped += 1  # the followers see the gap in the sequence and resync
             return
-        self.outbox.put_nowait((table_id, envelope(self.node, seq, to, text)))
+        sig = self.key.event_signature(table_id, self.node, seq, to, text)
+        self.outbox.put_nowait((table_id, envelope(self.node, seq, to, text, sig)))
 
     async def _send_forever(self) -> None:
         """The events, in the order the tables told them, from this one task."""
@@ -124,7 +145,16 @@ class Bus:
         subscription, so no event published after this returns is missed)."""
 
         async def received(message: Any) -> None:
-            node, seq, to, text = opened(message.data)
+            try:
+                node, seq, to, text, sig = opened(message.data)
+            except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+                self.forged += 1
+                return
+            if not self.key.event_holds(sig, table_id, node, seq, to, text):
+                self.forged += 1  # not published by a process of this deployment: dropped
+                if self.forged in (1, 10, 100, 1000):
+                    log.warning("bus: %d events with no valid signature dropped", self.forged)
+                return
             if self.deliver is not None:
                 self.deliver(table_id, node, seq, to, text)
 

@@ -2,8 +2,9 @@
 
 Several processes serve one PostgreSQL database and each table is run by the one that claims it
 (store/claims.py). A REST request for ``/tables/{id}/...`` that reaches a process not running
-table ``id`` is sent on, as it came (method, path, query, body, the caller's Authorization and
-idempotency headers), to the process that does, and that process's answer comes back as it was
+table ``id`` is sent on, as it came (method, path, query, body, the idempotency headers), to
+the process that does, with who the caller is signed in place of their credential
+(server/peer_auth.py), and that process's answer comes back as it was
 given: the same refusals and error shapes as locally. A forwarded request is never forwarded
 again (``X-Croupier-Forwarded``); an open table no process runs yet (its owner just died) and an
 owner that does not answer get 503, to be tried again. Who runs what is read from the database
@@ -24,13 +25,13 @@ from typing import TYPE_CHECKING, Any
 import httpx
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from croupier.server.peer_auth import FORWARDED
 from croupier.store.claims import Node
 
 if TYPE_CHECKING:
     from croupier.server.service import Casino
 
 TABLE_PATH = re.compile(r"/tables/(\d+)(?:/.*)?")
-FORWARDED = "x-croupier-forwarded"
 OWNER_SECONDS = 1.0  # how long who runs what, once read, is trusted
 UNKNOWN_SECONDS = 0.1  # how long a table found in no process, once read, is trusted
 NO_ANSWER = {
@@ -38,8 +39,10 @@ NO_ANSWER = {
 }
 NO_OWNER = {"detail": {"message": "the table is being taken over: try again", "rule": "deploy.md"}}
 ANSWER_SECONDS = 10.0  # how long a forwarded request waits for its answer
-#: the request headers a forwarded request keeps
-KEPT = ("authorization", "content-type", "idempotency-key", "x-reference", "accept")
+#: the request headers a forwarded request keeps: never the caller's credential (issue 26,
+#: finding 2), who the caller is travels signed (server/peer_auth.py)
+KEPT = ("content-type", "idempotency-key", "x-reference", "accept", "accept-language")
+UNKNOWN_TOKEN = {"detail": {"message": "unknown or expired token: log in again (POST /login)"}}
 
 
 class Peers:
@@ -91,15 +94,25 @@ class Peers:
             self._client = None
 
     async def forward(
-        self, table_id: int, method: str, path: str, headers: dict[str, str], body: bytes
+        self,
+        table_id: int,
+        method: str,
+        path: str,
+        headers: dict[str, str],
+        body: bytes,
+        caller: str,
+        purpose: str = "",
     ) -> tuple[int, bytes]:
-        """``method path`` (with its query) sent on to table ``table_id``'s process with the
-        caller's headers that matter (:data:`KEPT`): its status and JSON body, or a 503."""
+        """``method path`` (with its query) sent on to table ``table_id``'s process for
+        ``caller`` (a player's name, "" for an anonymous caller), signed, with the request's
+        headers that matter (:data:`KEPT`): its status and JSON body, or a 503."""
         owner = self.owners.get(table_id)
         if owner is None:
             return 503, json.dumps(NO_OWNER).encode()
         kept = {k: v for k, v in headers.items() if k in KEPT}
-        kept[FORWARDED] = self.casino.node
+        kept |= self.casino.peer_key.request_headers(
+            self.casino.node, method, path, caller, body, purpose
+        )
         relay = self.casino.relay
         try:
             if relay is not None:  # over the bus: NATS request/reply
@@ -119,15 +132,15 @@ class Peers:
             self.forget()  # it may have moved
         return status, content
 
-    async def lobbies(self, authorization: str | None) -> list[dict[str, Any]]:
+    async def lobbies(self, caller: str) -> list[dict[str, Any]]:
         """The lobby rows of the tables the other processes run, each as that process shows it
         to the same viewer (a process that does not answer is left out until it does)."""
         await self.refresh()
         if not self.urls:
             return []
-        headers = {FORWARDED: self.casino.node}
-        if authorization:
-            headers["authorization"] = authorization
+        headers = self.casino.peer_key.request_headers(
+            self.casino.node, "GET", "/tables", caller, b""
+        )
         client = self.http()
         answers = await asyncio.gather(
             *(client.get(f"{url}/tables", headers=headers) for url in self.urls),
@@ -163,10 +176,16 @@ class Forwarder:
         if table_id not in peers.owners:
             await self.app(scope, receive, send)  # no such open table: the app's own 404
             return
+        caller = await casino.caller_of(headers.get("authorization"))  # checked here, not sent
+        if caller is None:
+            await _reply(send, 401, json.dumps(UNKNOWN_TOKEN).encode())
+            return
         body = await _body(receive)
         query = scope.get("query_string", b"").decode("latin-1")
         path = scope["path"] + (f"?{query}" if query else "")
-        status, payload = await peers.forward(table_id, scope["method"], path, headers, body)
+        status, payload = await peers.forward(
+            table_id, scope["method"], path, headers, body, caller
+        )
         await _reply(send, status, payload)
 
 

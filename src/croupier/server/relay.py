@@ -117,9 +117,7 @@ class Relay:
         stream.node = None
 
     # -- watchers ---------------------------------------------------------------------------
-    async def watch(
-        self, table_id: int, player: str | None, authorization: str | None
-    ) -> tuple[Watcher, dict[str, Any], int]:
+    async def watch(self, table_id: int, player: str | None) -> tuple[Watcher, dict[str, Any], int]:
         """A watcher of table ``table_id`` (run by another process), holding the table's events, the
         table's view and the number of its last event the view holds (``Hub.release`` then);
         :class:`Unavailable` if its process does not answer."""
@@ -128,7 +126,7 @@ class Relay:
         stream.watchers.add(watcher)
         try:
             await self.bus.follow(table_id)  # first: nothing after the view is missed
-            view = await self._view(table_id, authorization)
+            view = await self._view(table_id, player or "")
         except Exception as error:  # the bus or the table's process is away: try again
             self.leave(table_id, watcher)
             if isinstance(error, Unavailable):
@@ -155,23 +153,24 @@ class Relay:
             del self.streams[table_id]
             self.bus.unfollow(table_id)
 
-    async def _view(self, table_id: int, authorization: str | None) -> dict[str, Any]:
-        headers = {"authorization": authorization} if authorization else {}
+    async def _view(self, table_id: int, caller: str) -> dict[str, Any]:
         path = f"/tables/{table_id}"
-        status, content = await self.peers.forward(table_id, "GET", path, headers, b"")
+        status, content = await self.peers.forward(
+            table_id, "GET", path, {}, b"", caller, purpose="watch"
+        )
         if status != 200:
             raise Unavailable(table_id)
         view: dict[str, Any] = json.loads(content)
         return view
 
-    async def command(self, table_id: int, authorization: str | None, text: str) -> dict[str, Any]:
+    async def command(self, table_id: int, player: str | None, text: str) -> dict[str, Any]:
         """A watcher's message, answered by the table's process as its WebSocket answers."""
         headers = {"content-type": "application/json"}
-        if authorization:
-            headers["authorization"] = authorization
         body = json.dumps({"text": text}).encode()
         path = f"/tables/{table_id}/messages"
-        status, content = await self.peers.forward(table_id, "POST", path, headers, body)
+        status, content = await self.peers.forward(
+            table_id, "POST", path, headers, body, player or ""
+        )
         if status != 200:
             return dict(NO_ANSWER)
         result: dict[str, Any] = json.loads(content)

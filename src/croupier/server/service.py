@@ -28,6 +28,7 @@ from croupier.server.hub import Hub
 from croupier.server.idempotency import Answers
 from croupier.server.logins import LoginGate
 from croupier.server.origins import Origins
+from croupier.server.peer_auth import PeerKey
 from croupier.server.rates import RateLimits, Rates
 from croupier.server.relay import Relay
 from croupier.server.visibility import TableKind
@@ -116,6 +117,11 @@ class Casino:
     drain_seconds: float = DRAIN_SECONDS
     #: False: stop as a crash would, leaving the rounds in play to the next start (tests)
     drain_on_stop: bool = True
+    #: a NATS credentials file (.creds: a JWT and an nkey seed) for the bus, if any
+    bus_credentials: str | None = None
+    #: the key the processes of a deployment sign their requests and events with
+    #: (server/peer_auth.py); None: derived from the operator token
+    cluster_key: str | None = None
 
     def __post_init__(self) -> None:
         self.node = self.node or default_node()
@@ -130,6 +136,7 @@ class Casino:
         self.hub = Hub()
         self.answers = Answers()  # a client's reference makes a command idempotent
         self.rates = Rates(self.rate_limits)
+        self.peer_key = PeerKey(self.cluster_key or self.operator_token)
         self.logins = LoginGate()  # scrypt on workers of its own, failures budgeted (issue 26)
         self.origins = Origins(self.allowed_origins)
         # SQLite has one writer at a time; PostgreSQL runs transactions side by side
@@ -149,7 +156,11 @@ class Casino:
             )
         self.peers = Peers(self)  # the other processes on the database (server/forwarding.py)
         #: watchers here of tables the other processes run, through the bus (server/relay.py)
-        self.relay = Relay(self, self.peers, Bus(self.bus, self.node)) if self.bus else None
+        self.relay = (
+            Relay(self, self.peers, Bus(self.bus, self.node, self.peer_key, self.bus_credentials))
+            if self.bus
+            else None
+        )
         self.credentials = Credentials("")
         self.recovered: list[int] = []
         self._ticker: asyncio.Task[None] | None = None
@@ -416,6 +427,25 @@ class Casino:
         if table is None:
             raise LookupError(f"no table {table_id} runs in this process")
         return table
+
+    async def caller_of(self, authorization: str | None) -> str | None:
+        """Who a request's ``Authorization`` names, as a peer is told (server/peer_auth.py):
+        the player's name, "" for no credential, None for a credential that is no one's."""
+        if authorization is None:
+            return ""
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            return None
+        player = self.players.remembered(token) or await asyncio.to_thread(
+            self.players.authenticate, token
+        )
+        return None if player is None else player.name
+
+    async def player_named(self, name: str) -> Player | None:
+        """The player a peer's signed request speaks for ("" : an anonymous caller)."""
+        if not name:
+            return None
+        return await asyncio.to_thread(self.players.by_name, name)
 
     async def login(self, name: str, password: str, address: str = "") -> tuple[Player, str]:
         """A fresh token for a player who gives their password (re-authentication, GLI-19

@@ -98,12 +98,11 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
         await _close(send, CLOSE_FLOODING, "too many connections for one player")
         return
     name = player.name if player else None
-    authorization = f"Bearer {token}" if token is not None else None
     relay = casino.relay
     remote: tuple[Watcher, dict[str, Any], int] | None = None
     if elsewhere and relay is not None:
         try:  # the events followed first, held until the view is sent
-            remote = await relay.watch(table_id, name, authorization)
+            remote = await relay.watch(table_id, name)
         except Unavailable:
             if player is not None:
                 casino.rates.disconnect(player.name)
@@ -126,7 +125,7 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
         casino.hub.release(watcher, after)  # then the events after the view, in order
 
         async def answer(text: str) -> dict[str, Any]:
-            return await relay.command(table_id, authorization, text)
+            return await relay.command(table_id, name, text)
 
         def leave() -> None:
             relay.leave(table_id, watcher)
