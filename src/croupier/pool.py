@@ -80,6 +80,7 @@ class PoolAccount:
 
     def close(self) -> PoolMovement:
         """Restore the seed if the pool fell below it, and report the round's movement."""
+        # Macau stud art. 10(8): emptied, the jackpot restarts at its minimum (the seed)
         funding = max(self.seed - self.balance, 0)
         self.balance += funding
         return PoolMovement(

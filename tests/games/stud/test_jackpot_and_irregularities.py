@@ -84,6 +84,18 @@ def test_each_straight_flush_gets_its_own_prize_art_10_6():
     assert s.jackpot.pool.after == 300020 - 2 * 30002
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 10", "art. 10(8)")
+def test_the_pool_is_topped_up_to_its_seed_only_when_it_falls_below_art_10_8():
+    """Art. 10(8): the jackpot restarts at its minimum when emptied; croupier tops a pool that
+    a prize left below its seed back up to the seed, by the difference, and nothing more."""
+    s = jackpot_round([SF], pool=105000)  # 105,010 with the round's contribution
+    left = 105010 - of(s, "jackpot", 1).payout
+    assert left < 100000
+    assert s.jackpot.pool.house_funding == 100000 - left and s.jackpot.pool.after == 100000
+    s = jackpot_round([SF], pool=300000)  # the pool stays above its seed: nothing added
+    assert s.jackpot.pool.house_funding == 0
+
+
 @pytest.mark.cites("macau-stud-2004", "art. 10(8)")
 def test_royal_flush_takes_the_whole_pool_and_it_restarts_at_its_seed_art_10_8():
     s = jackpot_round([ROYAL_H], pool=250000)

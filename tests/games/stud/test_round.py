@@ -28,7 +28,7 @@ def play(hands, dealer, decisions, *, rules=None, ante=100, jackpot=(), dealing=
     return rnd, s
 
 
-@pytest.mark.cites("macau-stud-2004", "art. 7", "art. 7(1)")
+@pytest.mark.cites("macau-stud-2004", "art. 3", "art. 3(1)", "art. 7", "art. 7(1)")
 def test_cards_are_dealt_one_at_a_time_dealer_last_art_7_1():
     hands = ["2S 3S 4S 5S 7H", "2H 3H 4H 5H 7D"]
     rnd, _ = play(hands, DEALER_AK, ["fold", "fold"])
@@ -42,7 +42,7 @@ def test_cards_are_dealt_one_at_a_time_dealer_last_art_7_1():
         assert [e.data["index"] for e in dealt if e.data["seat"] == seat] == [0, 1, 2, 3, 4]
 
 
-@pytest.mark.cites("macau-stud-2004", "art. 7", "art. 7(2)")
+@pytest.mark.cites("macau-stud-2004", "art. 3", "art. 3(2)", "art. 7", "art. 7(2)")
 def test_five_at_a_time_from_a_shuffler_art_7_2():
     hands = ["2S 3S 4S 5S 7H", "2H 3H 4H 5H 7D"]
     rnd, _ = play(hands, DEALER_AK, ["fold", "fold"], dealing="shuffler")

@@ -9,19 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from croupier.cards import ACE, rank_of
+from croupier.cards import ACE, DECK_SIZE, rank_of
 
-
-def _point(card: int) -> int:
-    rank = rank_of(card)
-    if rank == ACE:
-        return 1
-    face = rank + 2
-    return face if face <= 9 else 0
-
-
-#: Point value of every int card (index = card code), the one table engines and kernels share.
-POINTS: tuple[int, ...] = tuple(_point(c) for c in range(52))
+#: Point value of every int card (index = card code), the one table engines and kernels share:
+#: the ace 1, the two to nine their face value (art. 5(2); rule 7: "Todas as outras — o
+#: respetivo valor facial"), the ten and the figures 0 (art. 5(1); rule 7: "Rei, dama, valete
+#: e 10 — 0")
+POINTS: tuple[int, ...] = tuple(
+    1 if rank_of(c) == ACE else (rank_of(c) + 2 if rank_of(c) + 2 <= 9 else 0)
+    for c in range(DECK_SIZE)
+)
 
 
 def total(cards: Iterable[int]) -> int:

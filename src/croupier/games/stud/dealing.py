@@ -17,8 +17,9 @@ DEALER_UP_INDEX = 4
 def deal_order(seats: Sequence[int], dealing: str) -> list[int]:
     """The seat that receives each card, in order (seats ascending, dealer last)."""
     order = sorted(seats)
-    if dealing == "shoe":
+    if dealing == "shoe":  # art. 3(1), 7(1): from the shoe, one card at a time, five times round
         return [seat for _ in range(5) for seat in (*order, DEALER)]
+    # art. 3(2), 7(2): from the shuffler, five cards at a time to each hand, the dealer last
     return [seat for seat in (*order, DEALER) for _ in range(5)]
 
 

@@ -99,38 +99,38 @@ def evaluate_reference(cards: Sequence[int]) -> HandValue:
     flush = len({suit_of(c) for c in cards}) == 1
     top = _straight_top(ranks)
     by_rank = sorted(ranks, reverse=True)
-    if flush and top is not None:
+    if flush and top is not None:  # art. 8(1), 8(2): a straight of one suit
         suit = suit_of(cards[0])
-        if top == ACE and KING in ranks:
-            return HandValue(CATEGORY_INDEX["royal_flush"], (suit,))  # 8(1)
-        return HandValue(CATEGORY_INDEX["straight_flush"], (top, suit))  # 8(2)
+        if top == ACE and KING in ranks:  # art. 8(1): ace-high, the higher suit wins
+            return HandValue(CATEGORY_INDEX["royal_flush"], (suit,))
+        return HandValue(CATEGORY_INDEX["straight_flush"], (top, suit))  # art. 8(2)
     shape = sorted(counts.values(), reverse=True)
-    if shape[0] == 4:
+    if shape[0] == 4:  # art. 8(3): the rank of the four decides
         quad = next(r for r, n in counts.items() if n == 4)
-        return HandValue(CATEGORY_INDEX["four_of_a_kind"], (quad,))  # 8(3)
-    if shape == [3, 2]:
+        return HandValue(CATEGORY_INDEX["four_of_a_kind"], (quad,))
+    if shape == [3, 2]:  # art. 8(4): the rank of the three decides
         trips = next(r for r, n in counts.items() if n == 3)
-        return HandValue(CATEGORY_INDEX["full_house"], (trips,))  # 8(4)
-    if flush:
-        return HandValue(CATEGORY_INDEX["flush"], (*by_rank, suit_of(cards[0])))  # 8(5)
-    if top is not None:
+        return HandValue(CATEGORY_INDEX["full_house"], (trips,))
+    if flush:  # art. 8(5): card by card, then the suit
+        return HandValue(CATEGORY_INDEX["flush"], (*by_rank, suit_of(cards[0])))
+    if top is not None:  # art. 8(6): the top card, then its suit
         top_card = next(c for c in cards if rank_of(c) == top)
-        return HandValue(CATEGORY_INDEX["straight"], (top, suit_of(top_card)))  # 8(6)
-    if shape[0] == 3:
+        return HandValue(CATEGORY_INDEX["straight"], (top, suit_of(top_card)))
+    if shape[0] == 3:  # art. 8(7): the rank of the three decides
         trips = next(r for r, n in counts.items() if n == 3)
-        return HandValue(CATEGORY_INDEX["three_of_a_kind"], (trips,))  # 8(7)
-    if shape == [2, 2, 1]:
+        return HandValue(CATEGORY_INDEX["three_of_a_kind"], (trips,))
+    if shape == [2, 2, 1]:  # art. 8(8): the higher pair, the lower, the odd card, the suit
         high, low = sorted((r for r, n in counts.items() if n == 2), reverse=True)
         odd = next(r for r, n in counts.items() if n == 1)
         key: tuple[int, ...] = (high, low, odd, _highest_suit(cards, high))
-        return HandValue(CATEGORY_INDEX["two_pairs"], key)  # 8(8)
-    if shape[0] == 2:
+        return HandValue(CATEGORY_INDEX["two_pairs"], key)
+    if shape[0] == 2:  # art. 8(9): the pair, the odd cards, then the pair's higher suit
         pair = next(r for r, n in counts.items() if n == 2)
         odd_cards = sorted((r for r, n in counts.items() if n == 1), reverse=True)
         key = (pair, *odd_cards, _highest_suit(cards, pair))
-        return HandValue(CATEGORY_INDEX["one_pair"], key)  # 8(9)
+        return HandValue(CATEGORY_INDEX["one_pair"], key)
     highest = max(cards)  # card ints order by rank then suit
-    return HandValue(CATEGORY_INDEX["high_card"], (*by_rank, suit_of(highest)))  # 8(10)
+    return HandValue(CATEGORY_INDEX["high_card"], (*by_rank, suit_of(highest)))  # art. 8(10)
 
 
 def dealer_qualifies(cards: Sequence[int], category: str) -> bool:

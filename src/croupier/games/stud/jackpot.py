@@ -85,7 +85,7 @@ def settle_stud_jackpot(
     straight_each: int | None = None
     share_of_straights = False
     for step in payment_order(eligible):
-        if isinstance(step, str):  # ROYALS, 10(5): the royal flushes share one prize
+        if isinstance(step, str):  # ROYALS, art. 10(5): the royal flushes share one prize
             royals = [seat for seat, cat in eligible if cat == "royal_flush"]
             amount, share = spec.prizes["royal_flush"].amount(pool.balance)
             each = money.to_player(amount / len(royals))
@@ -93,11 +93,12 @@ def settle_stud_jackpot(
                 pay(royal, "royal_flush", each, share)
             continue
         seat, cat = step
-        if cat == "straight_flush":  # 10(6): each the same, on the pool as it then stands
-            if straight_each is None:
-                amount, share_of_straights = spec.prizes["straight_flush"].amount(pool.balance)
-                straight_each = money.to_player(amount)
-            pay(seat, cat, straight_each, share_of_straights)
-        else:
+        if cat != "straight_flush":  # art. 10(2)(3)-(5): a fixed sum, paid by the house
             pay(seat, cat, money.to_player(spec.prizes[cat].amount(pool.balance)[0]), False)
+            continue
+        # art. 10(6): every straight flush the same, on the pool as it stands at the first
+        if straight_each is None:
+            amount, share_of_straights = spec.prizes["straight_flush"].amount(pool.balance)
+            straight_each = money.to_player(amount)
+        pay(seat, cat, straight_each, share_of_straights)
     return StudJackpotResult(tuple(wins), pool.close())
