@@ -67,8 +67,10 @@ def test_tie_pays_8_to_1_and_main_bets_stay_art_12_and_17_2(macau):
     assert {(b.kind, b.amount) for b in s.carry_over} == {("player", 1000), ("banker", 1000)}
 
 
-@pytest.mark.cites("pt-812-2015", "rule 23")
+@pytest.mark.cites("pt-812-2015", "rule 23", "rule 25")
 def test_portuguese_tie_returns_main_bets_rule_23():
+    """Rule 23: on equal scores the Player and Banker bets "não perdem nem ganham"; rule 25(b):
+    the tie is paid "oito vezes o valor da aposta" (eight times the stake, the stake kept)."""
     rules = rules_of("pt-ponto-banca-2015")
     s = play(rules, shoe(*TIE_7), [("a", "player", 500), ("a", "tie", 100)])
     assert only(s, "player").outcome == "push" and only(s, "player").payout == 500

@@ -25,6 +25,8 @@ def settle_bet(rules: BaccaratRules, bet: Bet, coup: Coup) -> BetSettlement:
     def won(gross: Fraction, deduction: Fraction, reason: str) -> BetSettlement:
         prize = money.to_player(stake * (gross - deduction))
         commission = money.to_player(stake * gross) - prize
+        # PT rule 24: "O valor das apostas vencedoras continua a pertencer ao jogador" (a
+        # winning stake stays the player's): it comes back with the prize
         return BetSettlement(bet.bettor, bet.kind, stake, "win", stake + prize, commission, reason)
 
     def lost(reason: str) -> BetSettlement:
@@ -38,7 +40,7 @@ def settle_bet(rules: BaccaratRules, bet: Bet, coup: Coup) -> BetSettlement:
             return push(cite(reg, "tie_main"))  # art. 12; rule 23
         if winner != bet.kind:
             return lost(cite(reg, _MAIN_LOSE_KEY[bet.kind]))
-        if bet.kind == "player":
+        if bet.kind == "player":  # Despacho 2/2009 art. 17(1); PT rule 25(a): 1 to 1
             return won(Fraction(1), Fraction(0), cite(reg, "player_win"))
         terms = rules.scheme.banker_win(coup)
         reason = cite(reg, terms.article_key)
@@ -46,7 +48,7 @@ def settle_bet(rules: BaccaratRules, bet: Bet, coup: Coup) -> BetSettlement:
             return push(reason)
         return won(terms.gross, terms.deduction, reason)
     if bet.kind == "tie":
-        if winner == "tie":
+        if winner == "tie":  # Despacho 2/2009 art. 17(2); PT rule 25(b): 8 to 1
             return won(Fraction(8), Fraction(0), cite(reg, "tie_win"))
         return lost(cite(reg, "tie_lose"))
     definition = side_bet(bet.kind)
