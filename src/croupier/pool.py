@@ -104,22 +104,24 @@ def read_prize(
     (a fixed sum only).
     """
     where = options.path
-    if rule == "pool":
+    if rule == "pool":  # Despacho 2/2009 art. 17(5), 17(9): the whole pool
         pct = options.ratio("pool_percent", 100)
         if pct != 100 or options.has("fixed"):
             raise RulesetError(where, "this prize is the whole pool (pool_percent = 100)", article)
         return JackpotPrize(0, Fraction(100))
-    if rule == "max":
-        pct = options.ratio("pool_percent", percent if percent is not None else -1)
-        if percent is not None and pct != percent:
+    if rule == "max":  # the larger of a fixed sum and a share of the pool
+        pct = options.ratio("pool_percent", percent if percent is not None else 0)
+        if percent is not None and pct != percent:  # Despacho 2/2009 art. 17(6): the text's 10%
             raise RulesetError(
                 where,
                 f"this prize is max(fixed, {percent}% of the pool): pool_percent = {percent}",
                 article,
             )
-        if not 0 < pct <= 100:
+        if not 0 < pct <= 100:  # Despacho 2/2009 art. 17(10): a share the house sets
             raise RulesetError(where, "needs a pool_percent between 0 and 100", article)
+        # Despacho 2/2009 art. 17(6), 17(10): a fixed sum besides the share
         return JackpotPrize(options.integer("fixed", None, minimum=1, article=article), pct)
+    # Despacho 2/2009 art. 17(7), 17(8), 17(11): a fixed sum only
     if options.has("pool_percent"):
         raise RulesetError(where, "this prize is a fixed amount only", article)
     return JackpotPrize(options.integer("fixed", None, minimum=1, article=article))

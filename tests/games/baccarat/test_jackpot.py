@@ -94,7 +94,7 @@ MODALITY_BC = [
 ]
 
 
-@pytest.mark.cites("macau-baccarat-2009", "art. 13(1)")
+@pytest.mark.cites("macau-baccarat-2009", "art. 13(1)", "art. 13(2)")
 @pytest.mark.parametrize(("b", "c", "cards"), MODALITY_BC)
 def test_modality_b_and_c_combinations_art_13_1_4_3_bc_and_13_2(b, c, cards):
     player, banker, *more = cards

@@ -107,7 +107,9 @@ def _modality_a(coup: Coup, double_pairs_by: str) -> str | None:
 
 
 def _modality_bc(coup: Coup, modality: str) -> str | None:
-    cards = coup.dealing_order  # every card on the table (art. 13(2)(2)-(3))
+    """Modalities B and C (Despacho 2/2009 art. 13(1)(4)(3)B-C, 13(2)): every card on the
+    table counts, T, J, Q and K each a value of its own."""
+    cards = coup.dealing_order
     counts = sorted(Counter(rank_of(c) for c in cards).values(), reverse=True)
     top = counts[0]
     if top == 6:
@@ -116,7 +118,7 @@ def _modality_bc(coup: Coup, modality: str) -> str | None:
         return "six_of_a_kind"  # B.i / C.ii
     if top == 5:
         return "five_of_a_kind"
-    if top == 3 and len(counts) > 1 and counts[1] == 3:
+    if top == 3 and counts[1] == 3:  # four cards at least: a three has company
         return "double_three"
     if top == 4:
         return "four_of_a_kind"

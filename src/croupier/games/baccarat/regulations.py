@@ -334,8 +334,8 @@ def _jackpot(
         cite = _m(comb_article)
         if not prizes_o.has(name):
             raise RulesetError(where, "every combination of the modality needs its prize", cite)
-        if rule == "max" and modality == "A":
-            prizes[name] = read_prize(p, rule, cite, 10)  # A.ii: max(fixed, 10%), 17(6)
+        if rule == "max" and modality == "A":  # Despacho 2/2009 art. 17(6): max(fixed, 10%)
+            prizes[name] = read_prize(p, rule, cite, 10)
         else:
             prizes[name] = read_prize(p, rule, cite)
     return JackpotSpec(
