@@ -9,7 +9,7 @@ import textwrap
 from pathlib import Path
 
 from croupier.compliance.mutants import Target, deciding_code, mutants, mutated_tree
-from croupier.compliance.mutation import applied, plan
+from croupier.compliance.mutation import applied, plan, summarise
 from croupier.games.stud.hands import dealer_qualifies
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,3 +158,20 @@ def test_croupier_mutate_kills_the_mutants_of_a_well_tested_unit() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr[-2000:]
     assert "0 survived" in done.stdout
+
+
+def test_a_unit_whose_code_lies_outside_the_engines_is_told_apart() -> None:
+    """A covered unit with no mutant is either one whose code lies outside the engines (the
+    table's sessions, PT rules 33-36) or one whose deciding line the harness cannot find; the
+    stored run says which."""
+    units = {u.key: u for u in plan(ROOT)}
+    assert units["pt-812-2015 rule 35"].outside_engines
+    assert not units["pt-812-2015 rule 35"].mutants
+    assert not units["macau-baccarat-2004 art. 9(1)"].outside_engines
+    assert units["macau-baccarat-2004 art. 9(1)"].mutants
+    stored = summarise({"a": {"mutants": 0, "killed": 0, "survived": [], "equivalent": [],
+                              "unreachable": [], "outside_engines": True},
+                        "b": {"mutants": 0, "killed": 0, "survived": [], "equivalent": [],
+                              "unreachable": [], "outside_engines": False}}, 1.0, ROOT)  # fmt: skip
+    assert stored["score"]["no_mutants_outside_engines"] == ["a"]
+    assert stored["score"]["no_mutants_in_engines"] == ["b"]

@@ -94,5 +94,11 @@ def mutate_command(
             f"({score['percent']}%), {score['equivalent']} equivalent, "
             f"{score['survived']} survived ({len(new)} not in the stored run)"
         )
+        inside, outside = score["no_mutants_in_engines"], score["no_mutants_outside_engines"]
+        if inside or outside:
+            typer.echo(
+                f"covered units with no mutant: {len(inside)} in the engines (no deciding line "
+                f"found: {', '.join(inside) or '-'}), {len(outside)} whose code lies outside them"
+            )
     if new if new_only else score["survived"]:
         raise typer.Exit(1)

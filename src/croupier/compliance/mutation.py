@@ -65,6 +65,9 @@ class UnitPlan:
     tests: list[str]  # node ids (without parameters) of the cited in-process tests
     process_tests: list[str]  # cited tests that run real processes (not run here)
     mutants: list[Mutant] = field(default_factory=list)
+    #: every line of code that cites the unit lies outside the engines (table/, server/,
+    #: store/, the browser): its deciding code is not mutated here
+    outside_engines: bool = False
 
     @property
     def key(self) -> str:
@@ -101,6 +104,7 @@ def plan(root: Path, files: Iterable[str] | None = None) -> list[UnitPlan]:
         tests = [t for t in row.tests if _in_process(root, t)]
         process = [t for t in row.tests if t not in tests]
         unit = UnitPlan(row.unit.regulation, row.unit.id, targets, tests, process)
+        unit.outside_engines = not any(w.rsplit(":", 1)[0].startswith(ENGINES) for w in row.code)
         seen: set[str] = set()
         for target in targets:
             for mutant in mutants(target, sources[target.path]):
@@ -403,6 +407,7 @@ class Runner:
                 "unreachable": [],
                 "tests": len(unit.tests),
                 "process_tests": len(unit.process_tests),
+                "outside_engines": unit.outside_engines,
             }
             # the quickest first: most mutants fall to the first test that fails
             items = sorted(
@@ -473,6 +478,7 @@ def run(
                 "unreachable": [],
                 "tests": 0,
                 "process_tests": len(unit.process_tests),
+                "outside_engines": unit.outside_engines,
             },
         )
     return summarise(runner.results, time.monotonic() - started, root)
@@ -496,6 +502,14 @@ def summarise(units: dict[str, dict[str, Any]], seconds: float, root: Path) -> d
             "equivalent": equivalent,
             "survived": scored - killed,
             "percent": round(100 * killed / scored, 2) if scored else 100.0,
+            # covered units with no mutant: their code outside the engines, or in them with no
+            # deciding line the harness can mutate (a citation in a docstring, a declaration)
+            "no_mutants_outside_engines": sorted(
+                k for k, u in units.items() if not u["mutants"] and u.get("outside_engines")
+            ),
+            "no_mutants_in_engines": sorted(
+                k for k, u in units.items() if not u["mutants"] and not u.get("outside_engines")
+            ),
         },
         "units": units,
     }

@@ -88,9 +88,17 @@ def test_portuguese_maxima_rule_15(kind, amount, rule):
 
 @pytest.mark.cites("pt-812-2015", "rule 15", "rule 39", "rule 40")
 def test_rule_15_does_not_apply_to_ponto_e_banca_macau_rule_39():
+    """Rule 39: Ponto e Banca/Macau follows the rules of Ponto e Banca "com exceção da regra
+    n.º 15" (except rule 15): the same bet one unit over rule 15's 70x is refused at a Ponto e
+    Banca table and taken at a Ponto e Banca/Macau one."""
     rnd = _round("pt-ponto-banca-macau-2015", **{"table.max_payout_per_round": 0})
     rnd.place_bet("a", "player", 1_000_000)  # unlimited (rule 40)
     rnd.place_bet("a", "tie", 500_000)
+    macau = _round("pt-ponto-banca-macau-2015", **{"table.max_payout_per_round": 0})
+    macau.place_bet("a", "player", 7001)
+    ponto = _round("pt-ponto-banca-2015")  # minimum 1.00 EUR: at most 70.00
+    refused(ponto, ("a", "player", 7001), "amount", "rule 15(a)", "x the minimum bet")
+    ponto.place_bet("a", "player", 7000)
 
 
 @pytest.mark.cites("pt-812-2015", "rule 13")

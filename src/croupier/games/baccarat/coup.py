@@ -27,7 +27,8 @@ class Coup:  # Macau baccarat art. 6: the banker group (art. 6(1)) and the playe
 
     @property
     def dealing_order(self) -> tuple[int, ...]:
-        """Every card in the order dealt: P1, B1, P2, B2, then the third cards, Player's first."""
+        """Every card in the order dealt (Macau baccarat art. 7(1); PT rule 17): P1, B1, P2, B2,
+        one at a time and alternately, then the third cards, Player's first."""
         first = (self.player[0], self.banker[0], self.player[1], self.banker[1])
         return first + self.player[2:] + self.banker[2:]
 

@@ -117,6 +117,8 @@ def _verify_limits(rules: BaccaratRules, bet: Bet) -> None:
             f"{_fmt(rules, limit.maximum)}",
             cite(reg, "limits"),
         )
+    # PT rule 15's maxima, at a Ponto e Banca table only: rule 39, "com exceção da regra n.º
+    # 15" (Ponto e Banca/Macau follows the other rules, not this one)
     if reg is Regulation.PT and bet.kind in RULE15_MULTIPLES:
         multiple = RULE15_MULTIPLES[bet.kind]
         cap = multiple * rules.minimum_bet
