@@ -122,6 +122,18 @@ def test_three_processes_behind_the_committed_haproxy_config(tmp_path: Path) -> 
         again.close()
         for socket in sockets:
             socket.close()
+        # issue 26: the processes' own headers are stripped at the edge, and one address makes
+        # at most ten demo players a minute: the eleventh is refused by the proxy itself
+        fake = {"X-Croupier-Forwarded": "n1", "X-Croupier-Caller": "ana"}
+        view = httpx.get(f"{base}/tables/{tables[1]}", headers=fake, timeout=10)
+        assert view.status_code == 200 and "stream" not in view.json()
+        made_demo = [
+            httpx.post(f"{base}/demo/players", json={"name": f"v{n}"}, timeout=10)
+            for n in range(11)
+        ]
+        assert [m.status_code for m in made_demo[:10]] == [201] * 10
+        assert made_demo[10].status_code == 429
+        assert "json" not in made_demo[10].headers.get("content-type", "")  # HAProxy's answer
     finally:
         proxy.kill()
         proxy.wait()

@@ -261,8 +261,21 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return {"id": player.id, "name": player.name, "token": token}
 
     @app.post("/demo/players", status_code=201)
-    async def create_demo_player(body: DemoPlayerIn) -> dict[str, Any]:
-        """Anyone may play the demo (PT rule 37) with points that are never money (rule 38)."""
+    async def create_demo_player(body: DemoPlayerIn, request: Request) -> dict[str, Any]:
+        """Anyone may play the demo (PT rule 37) with points that are never money (rule 38);
+        a few demo players a minute from one address (issue 26, finding 6)."""
+        address = request.client.host if request.client else ""
+        if not casino.rates.address_allows("demo", address):
+            raise HTTPException(
+                429,
+                detail={
+                    "field": "rate",
+                    "message": f"at most {casino.rates.limits.demo_players_per_minute:g} demo "
+                    "players a minute from one address",
+                    "rule": "rate limits (docs/security.md)",
+                },
+                headers={"Retry-After": "60"},
+            )
         player, token = await casino.new_demo_player(body.name)
         return {"id": player.id, "name": player.name, "demo": True, "token": token}
 
@@ -324,13 +337,25 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         return view
 
     @app.post("/tables/{table_id}/messages")
-    async def socket_message(table_id: Id, body: SocketMessageIn, player: Viewer) -> dict[str, Any]:
+    async def socket_message(
+        table_id: Id, body: SocketMessageIn, player: Viewer, request: Request
+    ) -> dict[str, Any]:
         """A message as the table's WebSocket takes it, answered as the WebSocket answers it
         (``ack`` or ``refused``): how another process sends its watchers' commands here
         (issue 20; server/relay.py)."""
         if player is not None and not casino.rates.player_allows(player.name):
             refused: dict[str, Any] = json.loads(casino.rates.limits.refusal("player"))
             return refused
+        address = request.client.host if request.client else ""
+        if player is None and not casino.rates.address_allows("anonymous", address):
+            raise HTTPException(
+                429,
+                detail={
+                    "field": "rate",
+                    "message": "too many messages with no token from one address",
+                    "rule": "rate limits (docs/security.md)",
+                },
+            )
         return await command(table_of(table_id), player, body.text, casino.answers)
 
     @app.get("/tables/{table_id}/information")

@@ -47,6 +47,10 @@ class RateLimits:
     per_connection: float = 50.0
     per_player: float = 100.0
     connections_per_player: int = 8
+    #: anonymous requests that make or cost something, per client address (issue 26, finding
+    #: 6): demo players made (a minute) and messages to a table with no token (a second)
+    demo_players_per_minute: float = 10.0
+    anonymous_per_second: float = 20.0
 
     def connection(self) -> Bucket | None:
         return Bucket(self.per_connection, 2 * self.per_connection) if self.per_connection else None
@@ -72,6 +76,7 @@ class Rates:
     def __init__(self, limits: RateLimits) -> None:
         self.limits = limits
         self._players: dict[str, Bucket] = {}
+        self._addresses: dict[tuple[str, str], Bucket] = {}
         self._connections: dict[str, int] = {}
 
     def player_allows(self, player: str, now: float | None = None) -> bool:
@@ -85,6 +90,23 @@ class Rates:
             bucket = self._players[player] = Bucket(
                 self.limits.per_player, 2 * self.limits.per_player
             )
+        return bucket.take(time.monotonic() if now is None else now)
+
+    def address_allows(self, scope: str, address: str, now: float | None = None) -> bool:
+        """Take one of ``address``'s tokens for ``scope`` ("demo": a demo player made,
+        "anonymous": a message with no token); False when they are spent."""
+        limits = self.limits
+        demo = scope == "demo"
+        rate = limits.demo_players_per_minute / 60 if demo else limits.anonymous_per_second
+        if not rate:
+            return True
+        key = (scope, address)
+        bucket = self._addresses.get(key)
+        if bucket is None:
+            if len(self._addresses) > 100_000:
+                self._addresses.clear()  # full buckets only are forgotten this way, in effect
+            burst = limits.demo_players_per_minute if demo else 2 * rate
+            bucket = self._addresses[key] = Bucket(rate, burst)
         return bucket.take(time.monotonic() if now is None else now)
 
     def connect(self, player: str) -> bool:
