@@ -2,7 +2,8 @@
 
 Run:  python3 benchmarks/bench_login_flood.py [--seconds 5] [--flooders 40] [--json]
 
-One ``croupier serve`` on SQLite (a temporary file), on loopback. An honest player, seated at a
+One ``croupier serve`` on SQLite (a temporary file), on loopback, pinned to a core of its own
+where the machine has two (the clients on the others). An honest player, seated at a
 table, alternates ``GET /me`` and a REST bet, one request at a time, for ``--seconds`` with no
 flood (quiet), then again while ``--flooders`` clients each send logins as fast as answered:
 wrong passwords for existing names and for unknown ones, each flooder claiming addresses of its
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import sys
 import tempfile
@@ -31,7 +33,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_server import OPERATOR, free_port, percentile, start_server
+from bench_server import OPERATOR, PIN, free_port, percentile, start_server
 
 NAMES = 200  # existing players the flood guesses at
 
@@ -114,6 +116,10 @@ def _flood_process(base: str, flooders: int, seconds: float, out: Any) -> None:
 
 
 def run(seconds: float, flooders: int) -> dict[str, Any]:
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) >= 2:  # the server on a core of its own, the clients on the others
+        PIN["server"] = {cores[0]}
+        os.sched_setaffinity(0, set(cores[1:]))
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
@@ -145,6 +151,7 @@ def run(seconds: float, flooders: int) -> dict[str, Any]:
             "p99_ms": flood_p99,
         },
         "p99_ratio": flood_p99 / quiet_p99 if quiet_p99 else None,
+        "server_cores": sorted(PIN.get("server", [])),
         "logins": {str(k): v for k, v in sorted(answers.items())},
     }
 

@@ -88,6 +88,7 @@ class Bus:
         self.key = key or PeerKey(None)
         self.credentials = credentials  # a NATS .creds file (JWT and nkey seed), if any
         self.forged = 0  # events whose signature did not hold: never relayed
+        self.up = False  # the connection to NATS, as last seen (one log line per change)
         self.nc: Any = None
         self.deliver: Deliver | None = None
         self.outbox: asyncio.Queue[tuple[int, bytes]] = asyncio.Queue()
@@ -104,7 +105,11 @@ class Bus:
         import nats  # imported only by a process that joins a bus
 
         self.deliver = deliver
-        options: dict[str, Any] = {}
+        options: dict[str, Any] = {
+            "disconnected_cb": self._disconnected,
+            "reconnected_cb": self._reconnected,
+            "error_cb": self._error,
+        }
         if self.credentials:
             options["user_credentials"] = self.credentials
         connecting = nats.connect(
@@ -119,7 +124,32 @@ class Bus:
             self.nc = await asyncio.wait_for(connecting, START_SECONDS)
         except (Exception, TimeoutError) as error:
             raise RuntimeError(f"--bus {self.server}: no NATS server answers") from error
+        self.up = True
         self._sender = asyncio.create_task(self._send_forever(), name="bus-sender")
+
+    @property
+    def connected(self) -> bool:
+        """Whether NATS is reachable now (otherwise commands go over HTTP: forwarding.py)."""
+        return self.up and self.nc is not None and bool(self.nc.is_connected)
+
+    def _went(self, up: bool) -> None:
+        """One log line per change of the connection's state (issue 26, finding 7: a
+        traceback every half second while NATS was away)."""
+        if up != self.up:
+            self.up = up
+            if up:
+                log.warning("bus: %s is back", self.server)
+            else:
+                log.warning("bus: %s is away; commands go over HTTP until it is back", self.server)
+
+    async def _disconnected(self) -> None:
+        self._went(False)
+
+    async def _reconnected(self) -> None:
+        self._went(True)
+
+    async def _error(self, error: Exception) -> None:
+        self._went(bool(self.nc is not None and self.nc.is_connected))
 
     def publish(self, table_id: int, seq: int, to: str | None, text: str) -> None:
         """Queue one event of a table this process runs (never waits: the table's task calls)."""
@@ -138,7 +168,7 @@ class Bus:
                 self.published += 1
             except Exception:  # the connection is down: NATS reconnects; followers resync
                 self.dropped += 1
-                log.warning("bus: an event of table %s was not published", table_id)
+                self._went(False)
 
     async def follow(self, table_id: int) -> None:
         """Receive table ``table_id``'s events from now on (returns once NATS has the

@@ -115,22 +115,32 @@ class Peers:
         )
         relay = self.casino.relay
         try:
-            if relay is not None:  # over the bus: NATS request/reply
-                request = envelope(method, path, kept, body)
-                answer = await relay.bus.ask(owner.name, request, ANSWER_SECONDS)
-                status, content = opened_answer(answer)
-            elif owner.url is None:  # it did not say where it is reached
-                raise ConnectionError(owner.name)
-            else:
-                target = owner.url + path
-                sent = await self.http().request(method, target, headers=kept, content=body)
-                status, content = sent.status_code, sent.content
+            if relay is not None and relay.bus.connected:  # over the bus: NATS request/reply
+                try:
+                    request = envelope(method, path, kept, body)
+                    answer = await relay.bus.ask(owner.name, request, ANSWER_SECONDS)
+                    status, content = opened_answer(answer)
+                except Exception:
+                    if relay.bus.connected or owner.url is None:
+                        raise
+                    # the bus went away meanwhile: over HTTP (issue 26, finding 7)
+                    status, content = await self._over_http(owner, method, path, kept, body)
+            else:  # no bus, or the bus is away: over HTTP, at once
+                status, content = await self._over_http(owner, method, path, kept, body)
         except Exception:  # no answer (the process died, the bus or the network is away)
             self.forget()  # ask again who runs it
             return 503, json.dumps(NO_ANSWER).encode()
         if status == 404:
             self.forget()  # it may have moved
         return status, content
+
+    async def _over_http(
+        self, owner: Node, method: str, path: str, headers: dict[str, str], body: bytes
+    ) -> tuple[int, bytes]:
+        if owner.url is None:  # it did not say where it is reached
+            raise ConnectionError(owner.name)
+        sent = await self.http().request(method, owner.url + path, headers=headers, content=body)
+        return sent.status_code, sent.content
 
     async def lobbies(self, caller: str) -> list[dict[str, Any]]:
         """The lobby rows of the tables the other processes run, each as that process shows it

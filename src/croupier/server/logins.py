@@ -1,7 +1,7 @@
 """The door of ``POST /login`` (issue 26, findings 3 and 4).
 
 * **Its own workers.** Checking a password runs scrypt (about 33 ms of CPU, on purpose). It runs
-  on :data:`WORKERS` threads of its own, never in the pool that token look-ups, ``/me``, recall
+  on :data:`WORKERS` thread(s) of its own, never in the pool that token look-ups, ``/me``, recall
   and the tables' reads share, and at most :data:`WAITING` logins wait for them: beyond that a
   login is refused at once (429) and an honest player's commands never queue behind a flood.
 * **A budget of failures.** Per name and per client address, a few failed logins in a window
@@ -38,8 +38,8 @@ from croupier.server.rates import Bucket
 
 T = TypeVar("T")
 
-WORKERS = 2
-LOGINS_PER_SECOND = 20.0
+WORKERS = 1
+LOGINS_PER_SECOND = 5.0
 WAITING = 16
 WINDOW = 60.0
 PER_NAME = 5
