@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -37,6 +38,7 @@ def _frozen(server: RunningServer, at: float) -> list[float]:
     gate = server.casino.logins
     gate.clock = lambda: now[0]
     gate._door = logins.Bucket(logins.LOGINS_PER_SECOND, 2 * logins.LOGINS_PER_SECOND, at=at)
+    gate.refusal_delay = 0.0  # refusals answered at once here (the delay has its own test)
     return now
 
 
@@ -124,3 +126,17 @@ def test_the_door_lets_in_a_bounded_number_of_logins_a_second(server: RunningSer
     assert answers[-1].headers["Retry-After"] == "1"
     now[0] += 1.0  # a second later, a second's worth of logins again
     assert _login(server, "ana", "correct horse").status_code == 200
+
+
+def test_a_refusal_at_the_door_is_held_back_a_second(server: RunningServer) -> None:
+    """A client that logs in as fast as it is answered is slowed to a try a second: the flood
+    costs the server a sleeping answer, not its CPU (benchmarks/bench_login_flood.py)."""
+    _frozen(server, 7000.0)
+    gate = server.casino.logins
+    gate.refusal_delay = logins.REFUSAL_DELAY
+    gate._door = logins.Bucket(logins.LOGINS_PER_SECOND, 1, at=7000.0)  # one login let in
+    assert _login(server, "ana", "correct horse").status_code == 200
+    started = time.monotonic()
+    refused = _login(server, "ana", "correct horse")
+    assert refused.status_code == 429
+    assert time.monotonic() - started >= 0.9 * logins.REFUSAL_DELAY

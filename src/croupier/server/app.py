@@ -244,6 +244,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         try:
             player, token = await casino.login(body.name, body.password, address)
         except LoginRefused as refused:  # a spent budget, or too many logins waiting
+            await casino.logins.hold_back()
             raise HTTPException(
                 429,
                 detail={"field": "login", "message": refused.message, "rule": "logins"},

@@ -10,8 +10,9 @@
   time the budget is spent again (up to an hour). A success clears its name's count.
 * **A door before the body is read.** At most :data:`LOGINS_PER_SECOND` logins a second are
   let in (bursts of twice that), and none from a locked-out address: the rest are answered 429
-  by :class:`LoginDoor` before FastAPI parses anything, so that a flood costs the server as
-  little as an answer can.
+  by :class:`LoginDoor` before FastAPI parses anything, each answer held back a second
+  (:data:`REFUSAL_DELAY`), so that a client logging in as fast as it is answered slows to one
+  try a second and a flood costs the server as little as an answer can.
 * **The same work for every failure.** An unknown name runs scrypt against a stand-in hash, so
   that a wrong password and an unknown name take the same time: the answer's delay does not
   say who exists.
@@ -40,6 +41,8 @@ T = TypeVar("T")
 
 WORKERS = 1
 LOGINS_PER_SECOND = 5.0
+REFUSAL_DELAY = 1.0  # seconds a refusal at the door is held back before it is answered
+MAX_HELD = 2_000  # refusals held back at once; beyond, answered at once
 WAITING = 16
 WINDOW = 60.0
 PER_NAME = 5
@@ -83,6 +86,8 @@ class LoginGate:
         self._budgets: dict[tuple[str, str], _Budget] = {}
         self._workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="croupier-login")
         self._waiting = 0
+        self.refusal_delay = REFUSAL_DELAY
+        self._held = 0
         self._door = Bucket(LOGINS_PER_SECOND, 2 * LOGINS_PER_SECOND, at=clock())
 
     def admit(self, address: str) -> None:
@@ -91,6 +96,18 @@ class LoginGate:
         self._locked("address", address, self.clock())
         if not self._door.take(self.clock()):
             raise LoginRefused("too many logins at once: try again in a second", 1)
+
+    async def hold_back(self) -> None:
+        """Wait :data:`REFUSAL_DELAY` before a refusal at the door is answered (at most
+        :data:`MAX_HELD` at once): a client that logs in as fast as it is answered is slowed
+        to a few tries a second, and its flood stops costing the server its CPU."""
+        if self._held >= MAX_HELD or not self.refusal_delay:
+            return
+        self._held += 1
+        try:
+            await asyncio.sleep(self.refusal_delay)
+        finally:
+            self._held -= 1
 
     def check(self, name: str, address: str) -> None:
         """Raise :class:`LoginRefused` while ``name`` or ``address`` is locked out."""
@@ -152,6 +169,7 @@ class LoginDoor:
             try:
                 self.gate.admit(client[0] if client else "")
             except LoginRefused as refused:
+                await self.gate.hold_back()
                 await _too_many(send, refused)
                 return
         await self.app(scope, receive, send)
