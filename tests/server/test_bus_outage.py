@@ -19,11 +19,15 @@ from tests.server.test_cluster import _serve
 from tests.server.test_crash import OPERATOR
 
 
-def _nats(port: int) -> subprocess.Popen[bytes]:
+def _nats_binary() -> str:
     binary = shutil.which("nats-server") or shutil.which("nats-server", path="/usr/sbin")
     assert binary, "nats-server is needed (sh scripts/ensure-system-packages installs it)"
+    return binary
+
+
+def _nats(port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [binary, "-a", "127.0.0.1", "-p", str(port)],
+        [_nats_binary(), "-a", "127.0.0.1", "-p", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -118,9 +118,16 @@ def _serve(url: str, node: str, bus: str | None = None) -> tuple[subprocess.Pope
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_killed_process_s_tables_run_elsewhere_within_ten_seconds(seed: int) -> None:
+    """With a neighbour deployment on another database of the same server, whose processes bear
+    the same names (issue 26, finding 1): it must change nothing here."""
+    from tests.server.test_neighbour_deployment import NEIGHBOUR_URL, _ensure_neighbour_database
+
     clean_postgres(POSTGRES_URL)
+    _ensure_neighbour_database()
+    clean_postgres(NEIGHBOUR_URL)
     rng = random.Random(seed)
     procs: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
+    neighbours = [_serve(NEIGHBOUR_URL, name) for name in ("a", "b")]
     try:
         procs["a"] = _serve(POSTGRES_URL, "a")
         players = _setup(procs["a"][1], TABLES)  # a opened the tables: a runs them all
@@ -172,7 +179,7 @@ def test_a_killed_process_s_tables_run_elsewhere_within_ten_seconds(seed: int) -
         assert voided >= recovered > 0 and settled > 0
         _dealt_once(POSTGRES_URL)
     finally:
-        for process, _base in procs.values():
+        for process, _base in [*procs.values(), *neighbours]:
             process.kill()
             process.wait()
 

@@ -57,7 +57,8 @@ def serve_command(
         "",
         "--bus-credentials",
         envvar="CROUPIER_BUS_CREDENTIALS",
-        help="a NATS credentials file (.creds) for the bus; or put user:password@ in the URL",
+        help="a NATS credentials file for the bus: .creds (JWT and seed) or .nk (an nkey "
+        "seed); or put user:password@ or token@ in the URL",
     ),
     cluster_key: str = typer.Option(
         "",

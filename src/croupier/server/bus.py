@@ -17,7 +17,8 @@ the owner publishes from one task, in the order the table told them; a follower 
 sequence (server/relay.py) and sends its watchers to reconnect on any gap, so a watcher never
 misses an event silently. The bus carries the private events of players (their own cards) and
 never a credential: it belongs on the casino's private network, like the database, with NATS
-credentials (in the URL, ``nats://user:password@host``, or a ``--bus-credentials`` file) and
+credentials (in the URL, ``nats://user:password@host`` or ``nats://token@host``, or a
+``--bus-credentials`` file: ``.creds``, or an nkey seed ``.nk``) and
 TLS (``tls://``) (docs/deploy.md, docs/security.md).
 """
 
@@ -86,7 +87,7 @@ class Bus:
         self.server, self.prefix = bus_address(url)
         self.node = node
         self.key = key or PeerKey(None)
-        self.credentials = credentials  # a NATS .creds file (JWT and nkey seed), if any
+        self.credentials = credentials  # a NATS .creds file (JWT and seed) or .nk seed file
         self.forged = 0  # events whose signature did not hold: never relayed
         self.up = False  # the connection to NATS, as last seen (one log line per change)
         self.nc: Any = None
@@ -110,7 +111,9 @@ class Bus:
             "reconnected_cb": self._reconnected,
             "error_cb": self._error,
         }
-        if self.credentials:
+        if self.credentials and self.credentials.endswith(".nk"):  # an nkey seed file
+            options["nkeys_seed"] = self.credentials
+        elif self.credentials:  # a .creds file: a user JWT and its nkey seed
             options["user_credentials"] = self.credentials
         connecting = nats.connect(
             self.server,
