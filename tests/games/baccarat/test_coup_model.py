@@ -69,11 +69,17 @@ def coups(seed: int, count: int):
         yield cards
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 6", "art. 6(1)", "art. 6(2)")
 @pytest.mark.cites("macau-baccarat-2004", "art. 9", "art. 9(1)", "art. 9(2)", "art. 9(3)")
 @pytest.mark.cites("macau-baccarat-2004", "art. 9(4)", "art. 11", "art. 12")
+@pytest.mark.cites("pt-812-2015", "rule 1")
 @pytest.mark.cites("macau-baccarat-2009", "art. 13", "art. 13(1)")
 @pytest.mark.cites("pt-812-2015", "rule 11", "rule 12", "rule 19", "rule 20", "rule 22", "rule 23")
 def test_every_coup_is_dealt_and_decided_as_the_texts_write():
+    """Art. 6: "O jogo é limitado a dois grupos: 1) O grupo banqueiro («banker»); 2) O grupo
+    jogador («player»)"; PT rule 1: the players bet on the hand whose points are 9 "ou a que
+    mais desta se aproxime" (or nearest it): each coup's two groups, their cards and who wins,
+    as the model below writes them."""
     for cards in coups(2004, 6000):
         want = model(cards)
         coup = deal_coup(StackedCards(list(cards)).draw)

@@ -60,6 +60,9 @@ def test_ranks_ace_high_down_to_two_art_4_2():
     assert ranked == sorted(ranked, reverse=True) and len(set(ranked)) == len(ranked)
     reference = [evaluate_reference(parse_cards(h)) for h in hands if h is not None]
     assert reference == sorted(reference, reverse=True) and len(set(reference)) == len(reference)
+    # the highest card first: an ace with low cards beats a king with every other card high
+    for evaluate in (rank5, evaluate_reference):
+        assert evaluate(parse_cards("AS 3H 4D 5C 7H")) > evaluate(parse_cards("KS QH JD 9C 8H"))
 
 
 @pytest.mark.cites("macau-stud-2004", "art. 4(3)")

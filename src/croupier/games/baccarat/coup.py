@@ -46,7 +46,8 @@ class Coup:  # Macau baccarat art. 6: the banker group (art. 6(1)) and the playe
 
     @property
     def winner(self) -> Winner:
-        """Higher total wins (art. 11; rule 22); equal totals tie (art. 12; rule 23)."""
+        """Higher total wins (art. 11; rule 22), the hand nearest 9 (PT rule 1); equal totals
+        tie (art. 12; rule 23)."""
         p, b = self.player_total, self.banker_total
         if p > b:
             return "player"
@@ -83,7 +84,9 @@ class Coup:  # Macau baccarat art. 6: the banker group (art. 6(1)) and the playe
 
 
 def deal_coup(draw: Callable[[], int]) -> Coup:
-    """Deal one coup from ``draw`` (a card source's ``draw``) following arts. 7 and 9."""
+    """Deal one coup from ``draw`` (a card source's ``draw``) to the game's two groups, the
+    banker group and the player group (Macau baccarat art. 6, 6(1), 6(2)), following arts. 7
+    and 9."""
     p1, b1, p2, b2 = draw(), draw(), draw(), draw()
     player = [p1, p2]
     banker = [b1, b2]

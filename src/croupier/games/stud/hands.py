@@ -98,7 +98,7 @@ def evaluate_reference(cards: Sequence[int]) -> HandValue:
     counts = Counter(ranks)
     flush = len({suit_of(c) for c in cards}) == 1
     top = _straight_top(ranks)
-    by_rank = sorted(ranks, reverse=True)
+    by_rank = sorted(ranks, reverse=True)  # art. 4(2): ace, king, queen ... down to two
     if flush and top is not None:  # art. 8(1), 8(2): a straight of one suit
         suit = suit_of(cards[0])
         if top == ACE and KING in ranks:  # art. 8(1): ace-high, the higher suit wins
@@ -112,7 +112,8 @@ def evaluate_reference(cards: Sequence[int]) -> HandValue:
         trips = next(r for r, n in counts.items() if n == 3)
         return HandValue(CATEGORY_INDEX["full_house"], (trips,))
     if flush:  # art. 8(5): card by card, then the suit
-        return HandValue(CATEGORY_INDEX["flush"], (*by_rank, suit_of(cards[0])))
+        suit = suit_of(cards[0])  # art. 4(1): spades, hearts, clubs, diamonds
+        return HandValue(CATEGORY_INDEX["flush"], (*by_rank, suit))
     if top is not None:  # art. 8(6): the top card, then its suit
         top_card = next(c for c in cards if rank_of(c) == top)
         return HandValue(CATEGORY_INDEX["straight"], (top, suit_of(top_card)))
