@@ -53,28 +53,30 @@ def test_a_portuguese_shoe_holds_six_or_eight_decks_rule_6():
         refused(PT, "shoe.decks", decks)
 
 
+def seats_bounded(preset, allowed, table, article):
+    """``preset``'s ruleset takes ``allowed`` seats (lowest, highest) and refuses one fewer or
+    one more; an online table of it has ``table`` seats, citing ``article``."""
+    low, high = allowed
+    for seats in (low, high):
+        assert rules(preset, **{"table.seats": seats}).seats == seats
+    for seats in (low - 1, high + 1):
+        refused(preset, "table.seats", seats)
+    lowest, highest, cited = table_seats(rules(preset))
+    assert (lowest, highest) == table and article in cited
+
+
 @pytest.mark.cites("macau-baccarat-2004", "art. 1", "art. 1(5)")
 def test_a_macau_table_has_seven_or_more_seats_art_1_5():
     """Art. 1(5): "Uma mesa de jogo ... com sete ou mais lugares sentados" (a table with seven
     or more seats). The ruleset takes 7 to 20 (a felt of more is not made); an online table of
     croupier's draws at most nine (choice O14)."""
-    for seats in (7, 20):
-        assert rules(MACAU, **{"table.seats": seats}).seats == seats
-    for seats in (6, 21):
-        refused(MACAU, "table.seats", seats)
-    lowest, highest, article = table_seats(rules(MACAU))
-    assert (lowest, highest) == (7, 9) and "art. 1(5)" in article
+    seats_bounded(MACAU, (7, 20), (7, 9), "art. 1(5)")
 
 
 @pytest.mark.cites("pt-812-2015", "rule 6")
 def test_a_portuguese_table_has_one_to_nine_seats_rule_6():
     """Rule 6: "Mesas de um a nove lugares" (tables of one to nine places)."""
-    for seats in (1, 9):
-        assert rules(PT, **{"table.seats": seats}).seats == seats
-    for seats in (0, 10):
-        refused(PT, "table.seats", seats)
-    lowest, highest, article = table_seats(rules(PT))
-    assert (lowest, highest) == (1, 9) and "rule 6" in article
+    seats_bounded(PT, (1, 9), (1, 9), "rule 6")
 
 
 @pytest.mark.cites("macau-baccarat-2004", "art. 1", "art. 1(1)", "art. 1(5)")

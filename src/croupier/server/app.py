@@ -159,9 +159,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         scheme, _, token = authorization.partition(" ")
         if scheme.lower() != "bearer" or not token:
             raise HTTPException(401, detail={"message": "use Authorization: Bearer <token>"})
-        player = casino.players.remembered(token) or await asyncio.to_thread(
-            casino.players.authenticate, token
-        )
+        player = await casino.player_of_token(token)
         if player is None:
             raise HTTPException(
                 401, detail={"message": "unknown or expired token: log in again (POST /login)"}

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from croupier.server.asgi import read_body, send_json
 from croupier.server.peer_auth import FORWARDED
 from croupier.store.claims import Node
 
@@ -188,15 +189,15 @@ class Forwarder:
             return
         caller = await casino.caller_of(headers.get("authorization"))  # checked here, not sent
         if caller is None:
-            await _reply(send, 401, json.dumps(UNKNOWN_TOKEN).encode())
+            await send_json(send, 401, json.dumps(UNKNOWN_TOKEN).encode())
             return
-        body = await _body(receive)
+        body = await read_body(receive)
         query = scope.get("query_string", b"").decode("latin-1")
         path = scope["path"] + (f"?{query}" if query else "")
         status, payload = await peers.forward(
             table_id, scope["method"], path, headers, body, caller
         )
-        await _reply(send, status, payload)
+        await send_json(send, status, payload)
 
 
 def envelope(method: str, path: str, headers: dict[str, str], body: bytes) -> bytes:
@@ -253,23 +254,3 @@ async def answer_here(app: ASGIApp, data: bytes) -> bytes:
 
     await app(scope, receive, send)
     return f"{status}\n".encode() + b"".join(chunks)
-
-
-async def _body(receive: Receive) -> bytes:
-    chunks = []
-    while True:
-        message: Message = await receive()
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            return b"".join(chunks)
-
-
-async def _reply(send: Send, status: int, body: bytes) -> None:
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json")],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})

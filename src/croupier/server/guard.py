@@ -17,7 +17,7 @@ import json
 import math
 from typing import Any
 
-from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
+from croupier.server.asgi import ASGIApp, Receive, Scope, Send, replaying, send_json
 
 MAX_BODY = 64 * 1024
 
@@ -101,16 +101,7 @@ class BodyGuard:
             except NotJson as error:
                 await _refuse(send, 422, str(error))
                 return
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replaying(body, receive), send)
 
 
 def _is_json(scope: Scope) -> bool:
@@ -124,14 +115,4 @@ async def _refuse(send: Send, status: int, message: str) -> None:
     body = json.dumps(
         {"detail": {"field": "body", "message": message, "rule": "RFC 8259 (JSON)"}}
     ).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    await send_json(send, status, body)

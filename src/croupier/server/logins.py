@@ -34,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from croupier.server.asgi import ASGIApp, Receive, Scope, Send
+from croupier.server.asgi import ASGIApp, Receive, Scope, Send, send_json
 from croupier.server.rates import Bucket
 
 T = TypeVar("T")
@@ -179,15 +179,4 @@ async def _too_many(send: Send, refused: LoginRefused) -> None:
     body = json.dumps(
         {"detail": {"field": "login", "message": refused.message, "rule": "logins"}}
     ).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 429,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"retry-after", str(refused.retry_after).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    await send_json(send, 429, body, [(b"retry-after", str(refused.retry_after).encode())])

@@ -29,7 +29,7 @@ import secrets
 import time
 from typing import Any
 
-from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
+from croupier.server.asgi import ASGIApp, Receive, Scope, Send, read_body, replaying
 
 FORWARDED = "x-croupier-forwarded"
 CALLER = "x-croupier-caller"
@@ -116,7 +116,8 @@ class PeerDoor:
             return
         body = b""
         if scope["type"] == "http":
-            body, receive = await _buffered(receive)
+            body = await read_body(receive)
+            receive = replaying(body, receive)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         path = scope["path"] + (
             f"?{q.decode('latin-1')}" if (q := scope.get("query_string")) else ""
@@ -141,25 +142,3 @@ class PeerDoor:
             ]
             scope[SCOPE_CALLER], scope[SCOPE_PURPOSE] = peer
         await self.app(scope, receive, send)
-
-
-async def _buffered(receive: Receive) -> tuple[bytes, Receive]:
-    chunks: list[bytes] = []
-    while True:
-        message: Message = await receive()
-        if message["type"] == "http.disconnect":
-            break
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            break
-    body = b"".join(chunks)
-    sent = False
-
-    async def replay() -> Message:
-        nonlocal sent
-        if sent:
-            return await receive()
-        sent = True
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    return body, replay

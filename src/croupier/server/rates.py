@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 STRIKES = 100  # refused messages in a row before the connection is closed
 CLOSE_FLOODING = 4429
@@ -81,16 +82,8 @@ class Rates:
 
     def player_allows(self, player: str, now: float | None = None) -> bool:
         """Take one of ``player``'s tokens; False when they are spent."""
-        if not self.limits.per_player:
-            return True
-        bucket = self._players.get(player)
-        if bucket is None:
-            if len(self._players) > 100_000:
-                self._players.clear()  # full buckets only are forgotten this way, in effect
-            bucket = self._players[player] = Bucket(
-                self.limits.per_player, 2 * self.limits.per_player
-            )
-        return bucket.take(time.monotonic() if now is None else now)
+        rate = self.limits.per_player
+        return not rate or _take(self._players, player, rate, 2 * rate, now)
 
     def address_allows(self, scope: str, address: str, now: float | None = None) -> bool:
         """Take one of ``address``'s tokens for ``scope`` ("demo": a demo player made,
@@ -98,16 +91,8 @@ class Rates:
         limits = self.limits
         demo = scope == "demo"
         rate = limits.demo_players_per_minute / 60 if demo else limits.anonymous_per_second
-        if not rate:
-            return True
-        key = (scope, address)
-        bucket = self._addresses.get(key)
-        if bucket is None:
-            if len(self._addresses) > 100_000:
-                self._addresses.clear()  # full buckets only are forgotten this way, in effect
-            burst = limits.demo_players_per_minute if demo else 2 * rate
-            bucket = self._addresses[key] = Bucket(rate, burst)
-        return bucket.take(time.monotonic() if now is None else now)
+        burst = limits.demo_players_per_minute if demo else 2 * rate
+        return not rate or _take(self._addresses, (scope, address), rate, burst, now)
 
     def connect(self, player: str) -> bool:
         """Count one more connection of ``player``; False (counting nothing) when they hold
@@ -124,3 +109,15 @@ class Rates:
             self._connections[player] = held
         else:
             self._connections.pop(player, None)
+
+
+def _take(
+    buckets: dict[Any, Bucket], key: Any, rate: float, burst: float, now: float | None
+) -> bool:
+    """Take one of ``key``'s tokens from its bucket (made full on first use)."""
+    bucket = buckets.get(key)
+    if bucket is None:
+        if len(buckets) > 100_000:
+            buckets.clear()  # full buckets only are forgotten this way, in effect
+        bucket = buckets[key] = Bucket(rate, burst)
+    return bucket.take(time.monotonic() if now is None else now)

@@ -436,10 +436,14 @@ class Casino:
         scheme, _, token = authorization.partition(" ")
         if scheme.lower() != "bearer" or not token:
             return None
-        player = self.players.remembered(token) or await asyncio.to_thread(
+        player = await self.player_of_token(token)
+        return None if player is None else player.name
+
+    async def player_of_token(self, token: str) -> Player | None:
+        """The player a token is (None: no one's, or expired): remembered, else read."""
+        return self.players.remembered(token) or await asyncio.to_thread(
             self.players.authenticate, token
         )
-        return None if player is None else player.name
 
     async def player_named(self, name: str) -> Player | None:
         """The player a peer's signed request speaks for ("" : an anonymous caller)."""

@@ -87,9 +87,7 @@ async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, s
             return
     player = None
     if token is not None:
-        player = casino.players.remembered(token) or await asyncio.to_thread(
-            casino.players.authenticate, token
-        )
+        player = await casino.player_of_token(token)
     unknown = table is None and not elsewhere
     if unknown or (token is not None and player is None):
         await _close(send, 4404 if unknown else 4401, "unknown table or token")
