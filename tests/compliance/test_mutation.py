@@ -160,18 +160,26 @@ def test_croupier_mutate_kills_the_mutants_of_a_well_tested_unit() -> None:
     assert "0 survived" in done.stdout
 
 
-def test_a_unit_whose_code_lies_outside_the_engines_is_told_apart() -> None:
-    """A covered unit with no mutant is either one whose code lies outside the engines (the
-    table's sessions, PT rules 33-36) or one whose deciding line the harness cannot find; the
-    stored run says which."""
+def test_a_unit_whose_code_lies_outside_the_engines_is_mutated_there_and_scored_apart() -> None:
+    """A covered unit decided outside the engines (the table's inactivity counts, PT rules
+    35-36) has its deciding code there mutated; the engines' score counts only the engines'
+    mutants, and a unit left with no mutant at all is named in the stored run."""
     units = {u.key: u for u in plan(ROOT)}
-    assert units["pt-812-2015 rule 35"].outside_engines
-    assert not units["pt-812-2015 rule 35"].mutants
+    inactivity = units["pt-812-2015 rule 35"]
+    assert inactivity.outside_engines
+    assert {m.path for m in inactivity.mutants} >= {"src/croupier/table/seats.py"}
+    assert any(m.scope == "Seat.window_missed" for m in inactivity.mutants)
     assert not units["macau-baccarat-2004 art. 9(1)"].outside_engines
     assert units["macau-baccarat-2004 art. 9(1)"].mutants
-    stored = summarise({"a": {"mutants": 0, "killed": 0, "survived": [], "equivalent": [],
-                              "unreachable": [], "outside_engines": True},
-                        "b": {"mutants": 0, "killed": 0, "survived": [], "equivalent": [],
-                              "unreachable": [], "outside_engines": False}}, 1.0, ROOT)  # fmt: skip
+
+    def record(mutants: int, killed: int, outside: bool) -> dict[str, object]:
+        return {"mutants": mutants, "killed": killed, "survived": [None] * (mutants - killed),
+                "equivalent": [], "unreachable": [], "outside_engines": outside}  # fmt: skip
+
+    stored = summarise(
+        {"a": record(0, 0, True), "b": record(0, 0, False), "c": record(4, 2, True),
+         "d": record(10, 10, False)}, 1.0, ROOT)  # fmt: skip
     assert stored["score"]["no_mutants_outside_engines"] == ["a"]
     assert stored["score"]["no_mutants_in_engines"] == ["b"]
+    assert stored["score"]["percent"] == round(100 * 12 / 14, 2)
+    assert stored["score"]["engines_percent"] == 100.0

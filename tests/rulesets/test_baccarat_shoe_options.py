@@ -112,3 +112,31 @@ def test_the_per_coup_burn_is_the_houses_choice_art_8(tmp_path):
     unnamed = tmp_path / "no-per-coup-burn.toml"
     unnamed.write_text(text.replace("burn_each_round = false ", "# "))
     assert load_ruleset_file(unnamed).rules.shoe.burn_each_round is False
+
+
+@pytest.mark.cites("pt-812-2015", "rule 3")
+@pytest.mark.parametrize(
+    ("end", "burn_each_round", "needed"),
+    [("finish_round", False, 6), ("finish_round", True, 7), ("one_more_round", False, 12),
+     ("one_more_round", True, 14)],
+)  # fmt: skip
+def test_an_online_shoe_reproduces_a_physical_one_pt_rule_3(end, burn_each_round, needed):
+    """PT rule 3: "A exploração e prática do jogo de ponto e banca online deve decorrer em tempo
+    real num ambiente virtual que reproduza ... os equipamentos utilizados numa banca física e a
+    emulação das operações e o seu funcionamento" (online play reproduces the equipment of a
+    physical table and emulates its operations and their working). A Portuguese table's shoe is
+    therefore a physical shoe's procedure: its cut card leaves the cards of the coups it
+    announces (one coup, six cards and a seventh burned if each coup burns one, twice that
+    where one more coup follows), and an automatic shuffler reproduced burns no card, as it
+    does at a physical table; burning no card is allowed to a shoe, since the online text
+    names no burn."""
+    base = {"shoe.end_of_shoe": end, "shoe.burn_each_round": burn_each_round}
+    pt = "pt-ponto-banca-2015"
+    assert shoe({**base, "shoe.cut_card": needed + 2, "shoe.cut_card_spread": 2}, pt).cut_card == (
+        needed + 2
+    )
+    refused({**base, "shoe.cut_card": needed + 1, "shoe.cut_card_spread": 2}, "shoe.cut_card", pt)
+    assert shoe({**base, "shoe.cut_card": needed, "shoe.cut_card_spread": 0}, pt).cut_card == needed
+    assert shoe({"shoe.mode": "continuous", "shoe.burn": "none"}, pt).burn is Burn.NONE
+    refused({"shoe.mode": "continuous", "shoe.burn": "decks"}, "shoe.burn", pt)
+    assert shoe({"shoe.burn": "none"}, pt).burn is Burn.NONE

@@ -26,6 +26,7 @@ import threading
 import time
 from collections.abc import Iterator
 
+import pytest
 from websockets.sync.client import ClientConnection
 
 from croupier.shoe import StackedCards
@@ -241,9 +242,14 @@ def test_baccarat_shows_no_card_before_no_more_bets(database_url: str) -> None:
             watcher.close()
 
 
+@pytest.mark.cites("pt-812-2015", "rule 4", "rule 28")
 def test_an_individual_tables_stakes_are_its_players_alone(database_url: str) -> None:
     """Finding 6: round history and GET /rounds/{id} needed no token, and showed other players'
-    names, stakes and payouts of individual tables."""
+    names, stakes and payouts of individual tables. PT rule 4 tells "mesas individuais" from
+    "de múltiplos jogadores" (individual from multi-player tables), and rule 28 lets the
+    individual table's player alone start its deal "após a marcação da aposta" (after placing
+    the bet): its round is that player's, so nobody else (a watcher, another player) learns
+    its stake or who plays it, while an operator reads it whole."""
     server = RunningServer(database_url)
     try:
         table = server.open_table(mode="individual", seats=1)["id"]
@@ -253,6 +259,13 @@ def test_an_individual_tables_stakes_are_its_players_alone(database_url: str) ->
         other = Recorder(server, table, bruno)
         try:
             assert server.bet(table, ana, "banker", 37_00).status_code == 201
+            for headers in ({}, server.auth(bruno)):  # the felt as a watcher, as another player
+                felt = server.http.get(f"/tables/{table}", headers=headers)
+                assert felt.status_code == 200, felt.text
+                assert "3700" not in felt.text and '"ana"' not in felt.text, felt.text[:500]
+                assert felt.json()["seated"] == [{"seat": 1, "player": None}]
+            staked = server.http.get(f"/tables/{table}", headers=server.auth(ana)).json()
+            assert [b["amount"] for b in staked["bets"]] == [37_00]
             played = server.http.post(f"/tables/{table}/deal", headers=server.auth(ana))
             assert played.status_code == 200, played.text
             round_id = played.json()["round_id"]

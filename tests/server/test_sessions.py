@@ -295,3 +295,22 @@ def test_a_demo_table_speaks_in_points(server: RunningServer) -> None:
     assert too_much.status_code == 422
     message = too_much.json()["detail"]["message"]
     assert "points" in message and "EUR" not in message and "MOP" not in message
+
+
+@pytest.mark.cites("pt-812-2015", "rule 33", "rule 34")
+def test_a_session_without_a_bet_ends_with_a_statement_of_nothing(server: RunningServer) -> None:
+    """PT rule 33: "No final de cada sessão de jogo a entidade exploradora deve disponibilizar
+    ao jogador informação sobre os montantes apostados e respetivos lucros ou perdas" (at the
+    end of each session, the amounts bet and the profit or loss): a session in which the player
+    bet nothing still ends with its statement, and it says nothing was bet, won or lost, in no
+    round; rule 34: the player ends it when they choose."""
+    table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
+    ana = server.player("ana", 500_00)
+    session = server.sit(table, ana)
+    server.advance(10)  # a window passes without a bet from ana
+    ended = server.http.post(f"/sessions/{session}/end", headers=server.auth(ana))
+    assert ended.status_code == 200, ended.text
+    statement = ended.json()
+    assert (statement["rounds"], statement["total_bet"], statement["total_won"]) == (0, 0, 0)
+    assert statement["net"] == 0 and statement["end_reason"] == "player"
+    assert server.balance(ana) == 500_00

@@ -60,7 +60,7 @@ def mutate_command(
         for wanted in unit:
             if wanted not in keys:
                 fail(
-                    f"--unit: {wanted!r} is no covered unit with deciding code in the engines "
+                    f"--unit: {wanted!r} is no covered unit with deciding code to mutate "
                     '(e.g. "macau-stud-2004 art. 9(1)")'
                 )
         units = [u for u in units if u.key in set(unit)]
@@ -91,14 +91,21 @@ def mutate_command(
                 typer.echo(f"{mark} {key}: {survivor['key']} {survivor['mutation']}")
         typer.echo(
             f"{score['killed']} of {score['mutants'] - score['equivalent']} mutants killed "
-            f"({score['percent']}%), {score['equivalent']} equivalent, "
+            f"({score['percent']}%; the engines' {score['engines_percent']}%), "
+            f"{score['equivalent']} equivalent, "
             f"{score['survived']} survived ({len(new)} not in the stored run)"
         )
         inside, outside = score["no_mutants_in_engines"], score["no_mutants_outside_engines"]
         if inside or outside:
             typer.echo(
-                f"covered units with no mutant: {len(inside)} in the engines (no deciding line "
-                f"found: {', '.join(inside) or '-'}), {len(outside)} whose code lies outside them"
+                f"covered units with no mutant: {', '.join(inside + outside)} (no deciding line "
+                "with anything to mutate found)"
             )
     if new if new_only else score["survived"]:
         raise typer.Exit(1)
+    if (
+        not unit
+        and not files
+        and (score["no_mutants_in_engines"] or score["no_mutants_outside_engines"])
+    ):
+        raise typer.Exit(1)  # a whole run: every covered unit has its deciding code mutated

@@ -45,7 +45,7 @@ from croupier.table.clock import Clock, SystemClock
 from croupier.table.config import TableConfig
 from croupier.table.runtime import Table
 
-DEMO_FUNDS = 10_000_00  # points a demo player starts with (rules 37-38: never money)
+DEMO_FUNDS = 10_000_00  # points a demo player starts with: the house's choice, never money
 TICK_SECONDS = 0.1
 CLAIM_SECONDS = 1.0  # how often a process shows it lives and looks for tables whose owner died
 JACKPOT_SECONDS = 1.0  # how often a linked jackpot's display is read again from the database
@@ -505,6 +505,3 @@ class Casino:
         """The currencies of real money here: those of the tables and of the rulesets' presets
         (a deposit in any other is refused: issue 16, finding 8)."""
         return ({t.currency for t in self.tables.values()} | _preset_currencies()) - {DEMO}
-
-    def summary(self) -> dict[str, Any]:
-        return {"tables": [t.view_for(None) for t in self.tables.values()]}

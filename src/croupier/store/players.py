@@ -249,12 +249,13 @@ class Players:
         """The player's account in ``currency``, opened on first use. A demo player has only a
         ``DEMO`` account and a real player never has one (rules 37-38)."""
         if player.demo != (currency == DEMO):
-            kind = (
+            raise RuleViolation(
+                "currency",
                 "a demo player plays with points only"
                 if player.demo
-                else ("play money is for demo players")
+                else "play money is for demo players",
+                pt("rules 37-38"),
             )
-            raise RuleViolation("currency", kind, pt("rules 37-38"))
         return named_account(self.ledger, player.name, "player", currency, negative=False)
 
     def accounts_of(self, player: Player) -> dict[str, int]:

@@ -8,7 +8,7 @@ from croupier.table.state import TableState
 
 
 class View(TableState):
-    def view_for(self, viewer: str | None, *, operator: bool = False) -> dict[str, Any]:
+    def view_for(self, viewer: str | None, *, operator: bool) -> dict[str, Any]:
         """The view as ``viewer`` (a player's name, None for a watcher) may see it: at an
         individual table, only its seated player and operators see the stakes and who sits
         (PT 812/2015 rules 4, 28; issue 16, finding 6)."""

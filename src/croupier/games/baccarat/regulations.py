@@ -134,7 +134,7 @@ def _shoe(regulation: Regulation, amendments: frozenset[str], options: Options) 
     spread = O.CUT_CARD_SPREAD.read(options)
     if mode is ShoeMode.CONTINUOUS:
         # Automatic shuffler-dealer: no cut card, no burn, no shoe to open (art. 2(3), 7(2)).
-        if burn is not Burn.NONE:
+        if burn is not Burn.NONE:  # and online, a shuffler reproduced (PT rule 3)
             raise RulesetError("shoe.burn", "an automatic shuffler burns no cards", _m("art. 2(3)"))
         if burn_each_round:
             raise RulesetError(
@@ -167,7 +167,7 @@ def _shoe(regulation: Regulation, amendments: frozenset[str], options: Options) 
         elif burn_cards:
             raise RulesetError("shoe.burn_cards", "applies only to burn = 'fixed'")
         per_round = (7 if burn_each_round else 6) * (2 if end is EndOfShoe.ONE_MORE_ROUND else 1)
-        if cut - spread < per_round:
+        if cut - spread < per_round:  # a shoe that finishes its coups, online too (PT rule 3)
             raise RulesetError(
                 "shoe.cut_card",
                 f"{cut} cards (spread {spread}) behind the cut card cannot finish the shoe: "

@@ -1,0 +1,54 @@
+"""Who is told what a table says, without a server (PT 812/2015 rules 4, 5, 28): at a
+multi-player table everybody at the table shares the round; an individual table's round is
+its player's alone."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from croupier.table.state import TableState
+
+
+def _table(mode: str) -> tuple[Any, list[tuple[dict[str, Any], str | None]]]:
+    sent: list[tuple[dict[str, Any], str | None]] = []
+    table = SimpleNamespace(
+        config=SimpleNamespace(mode=mode),
+        seats={"ana": object()},
+        _send=lambda event, to: sent.append((event, to)),
+    )
+    return table, sent
+
+
+SEATED = {"type": "seat_taken", "seat": 1, "player": "ana"}
+BET = {"type": "bet_placed", "player": "ana", "kind": "banker", "amount": 37_00}
+
+
+@pytest.mark.cites("pt-812-2015", "rule 4", "rule 5", "rule 28")
+def test_a_multi_player_table_tells_everybody_an_individual_one_its_player() -> None:
+    """PT rule 5: at a multi-player table "todos se vinculam ao resultado da jogada que é
+    simultânea e comum a todos os participantes" (all are bound to the one round, common to
+    every participant): what the table says goes to the whole table (``None``: every player
+    and watcher). Rule 4 sets the individual table apart, and rule 28 lets its player alone
+    deal its round: what it says goes to its seated player only, and a watcher learns only
+    that its seat was taken, not by whom. A message for one player goes to that player alone
+    at either table."""
+    multi, sent = _table("multi")
+    TableState.publish(multi, SEATED, None)
+    TableState.publish(multi, BET, None)
+    TableState.publish(multi, {"type": "your_hand"}, "ana")
+    assert sent == [(SEATED, None), (BET, None), ({"type": "your_hand"}, "ana")]
+
+    individual, sent = _table("individual")
+    TableState.publish(individual, SEATED, None)
+    TableState.publish(individual, {**SEATED, "type": "seat_free"}, None)
+    TableState.publish(individual, BET, None)
+    TableState.publish(individual, {"type": "your_hand"}, "ana")
+    assert sent == [
+        ({"type": "seat_taken", "seat": 1}, None),
+        ({"type": "seat_free", "seat": 1}, None),
+        (BET, "ana"),
+        ({"type": "your_hand"}, "ana"),
+    ]
