@@ -164,6 +164,11 @@ class SettlementTotals:
         return 0
 
     @property
+    def jackpot_pool(self) -> int | None:
+        """The jackpot pool the round left (None: the game has no jackpot)."""
+        return None
+
+    @property
     def ledger(self) -> tuple[BetSettlement, ...]:
         """The lines the ledger books, one per bettor and kind: the bets themselves, where a
         game settles each bet once (blackjack sums a box's hands)."""

@@ -1,19 +1,41 @@
 """Rounds one after another from one shoe: what every game's table does with its shoe, written
-once (issue 19). A round begins on the shoe (a new shuffle first when one is due, burned cards,
-its number) and ends on it; the shoe's SHA-256 commitment, and whether its cut card is out, are
-the shoe's to say; the jackpot pool and the bets a round carries pass to the next."""
+once (issues 19, 27). A round begins on the shoe (a new shuffle first when one is due, burned
+cards, its number) and ends on it; the shoe's SHA-256 commitment, and whether its cut card is
+out, are the shoe's to say; the jackpot pool and the bets a round carries pass to the next. A
+game says only how its round is made (:meth:`ShoeRounds._new_round`) and, where its shoe has
+a procedure between rounds, what happens before one (:meth:`ShoeRounds._before_round`)."""
 
 from __future__ import annotations
+
+from typing import Any, Generic, Protocol, TypeVar
 
 from croupier.games.protocol import Bet
 from croupier.shoe import Shoe, StackedCards
 
 
-class ShoeRounds:
+class _EndedSettlement(Protocol):
+    @property
+    def jackpot_pool(self) -> int | None: ...
+
+    @property
+    def carry_over(self) -> tuple[Bet, ...]: ...
+
+
+class _Round(Protocol):
+    @property
+    def settlement(self) -> Any: ...
+
+
+R = TypeVar("R", bound=_Round)
+S = TypeVar("S", bound=_EndedSettlement)
+
+
+class ShoeRounds(Generic[R, S]):
     cards: Shoe | StackedCards
     rounds_played: int
     jackpot_pool: int | None
     carried: tuple[Bet, ...]  # where the game carries bets to the next round
+    _current: R | None
 
     @property
     def cut_card_out(self) -> bool:
@@ -29,17 +51,34 @@ class ShoeRounds:
         except RuntimeError:  # not shuffled yet: the first round shuffles it
             return None
 
-    def _begin_round(self) -> tuple[int, tuple[int, ...]]:
-        """The next round begins on the shoe: its number, and the cards burned for it."""
+    def start_round(self) -> R:
+        """Open the next round's betting window (a new shoe shuffled first when one is due)."""
+        if self._current is not None:
+            raise RuntimeError("finish the current round first")
+        self._before_round()
         burned = self.cards.begin_round() if isinstance(self.cards, Shoe) else ()
         self.rounds_played += 1
-        return self.rounds_played, burned
+        self._current = self._new_round(self.rounds_played, burned)
+        return self._current
 
-    def _end_round(self, pool_after: int | None, carried: tuple[Bet, ...] | None) -> None:
-        """The round has ended on the shoe: its pool and its carried bets pass on."""
-        if pool_after is not None:
-            self.jackpot_pool = pool_after
-        if carried is not None:
-            self.carried = carried
+    def finish_round(self) -> S:
+        """Close the current round (it must be settled or void): its jackpot pool and the bets
+        it carries pass to the next, and the round ends on the shoe."""
+        current = self._current
+        if current is None or current.settlement is None:
+            raise RuntimeError("the current round is not settled or void")
+        settlement: S = current.settlement
+        if settlement.jackpot_pool is not None:
+            self.jackpot_pool = settlement.jackpot_pool
+        self.carried = settlement.carry_over
         if isinstance(self.cards, Shoe):
             self.cards.end_round()
+        self._current = None
+        return settlement
+
+    def _before_round(self) -> None:
+        """What the shoe's procedure does before a round (baccarat: a new shoe's shuffle)."""
+
+    def _new_round(self, number: int, burned: tuple[int, ...]) -> R:
+        """The game's round ``number``, ``burned`` the cards burned for it."""
+        raise NotImplementedError

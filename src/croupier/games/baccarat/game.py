@@ -27,7 +27,7 @@ class DemonstrationHand:
 
 
 @dataclass
-class BaccaratGame(ShoeRounds):
+class BaccaratGame(ShoeRounds[BaccaratRound, Settlement]):
     rules: BaccaratRules
     cards: Shoe | StackedCards
     jackpot_pool: int | None = None
@@ -47,37 +47,25 @@ class BaccaratGame(ShoeRounds):
     def shoe_number(self) -> int:
         return self.cards.number if isinstance(self.cards, Shoe) else 1
 
-    def start_round(self) -> BaccaratRound:
-        """Open the next round's betting window (shuffling a new shoe first when one is due)."""
-        if self._current is not None:
-            raise RuntimeError("finish the current round first")
+    def _before_round(self) -> None:
+        """A finished shoe is shuffled again (its commitment recorded) and opens with its
+        demonstration hands (art. 2(1), 2(2))."""
         if isinstance(self.cards, Shoe) and self.cards.finished:
             shoe = self.cards
             self.shoe_starts.append(shoe.shuffle())
             while shoe.demonstrations_left:
                 self._demonstration(shoe)
-        number, burned = self._begin_round()
+
+    def _new_round(self, number: int, burned: tuple[int, ...]) -> BaccaratRound:
         self.burned[number] = burned
         self.shoe_of_round[number] = self.shoe_number
-        self._current = BaccaratRound(
+        return BaccaratRound(
             self.rules,
             self.cards,
             number=number,
             jackpot_pool=self.jackpot_pool,
             carried=self.carried,
         )
-        return self._current
-
-    def finish_round(self) -> Settlement:
-        """Close the current round (it must be settled or void) and carry its state forward."""
-        rnd = self._current
-        if rnd is None or rnd.settlement is None:
-            raise RuntimeError("the current round is not settled or void")
-        settlement = rnd.settlement
-        pool = settlement.jackpot.pool_after if settlement.jackpot is not None else None
-        self._end_round(pool, settlement.carry_over)
-        self._current = None
-        return settlement
 
     def replace_shoe(self) -> ShoeStart:
         """The house replaces the shoe between rounds (art. 3(2))."""

@@ -13,7 +13,7 @@ must give the same events.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,16 +26,9 @@ from croupier.games.baccarat.jackpot import JackpotSettlement, settle_jackpot
 from croupier.games.baccarat.limits import verify_bet, verify_table
 from croupier.games.baccarat.payout import settle_bet
 from croupier.games.baccarat.rules import BaccaratRules
-from croupier.games.protocol import (
-    Bet,
-    BetSettlement,
-    Event,
-    LogEntry,
-    RecordedRound,
-    SettlementTotals,
-    allowed,
-)
-from croupier.money import verify_stake
+from croupier.games.kind_bets import KindBets
+from croupier.games.protocol import Bet, BetSettlement, Event, LogEntry, SettlementTotals, allowed
+from croupier.games.wager_round import replay as replay_round
 from croupier.shoe import CardSource
 
 
@@ -75,13 +68,16 @@ class Settlement(SettlementTotals):
         return None if self.jackpot is None else self.jackpot.pool_after
 
 
-class BaccaratRound(RecordedRound):
+class BaccaratRound(KindBets[Phase]):
     """A baccarat round on ``cards`` under ``rules``.
 
     ``jackpot_pool`` is the pool before this round (the seed when None); ``carried`` are the
     Player/Banker bets a Macau tie left on the table (art. 12), which stand as placed bets and
     may be withdrawn, kept, changed or moved during this round's betting window.
     """
+
+    BETTING = Phase.BETTING
+    CLOSED = Phase.CLOSED
 
     def __init__(
         self,
@@ -111,46 +107,9 @@ class BaccaratRound(RecordedRound):
         self.settlement: Settlement | None = None
         self._phase = Phase.BETTING
         self._bets: dict[tuple[str, str], Bet] = {}
-        carried = tuple(carried)
-        if carried:
-            events = []
-            for bet in carried:
-                self._bets[(bet.bettor, bet.kind)] = bet
-                events.append(_bet_event("bet_carried", bet))
-            self._record("carry_bets", {"bets": [_bet_dict(b) for b in carried]}, events)
-
-    def apply(self, entry: LogEntry) -> tuple[Event, ...]:
-        args = dict(entry.args)
-        command = entry.command
-        if command == "place_bet":
-            return self.place_bet(**args)
-        if command == "withdraw_bet":
-            return self.withdraw_bet(**args)
-        if command == "close_betting":
-            return self.close_betting()
-        if command == "deal":
-            return self.deal()
-        if command == "settle":
-            self.settle()
-        elif command == "void":
-            self.void(**args)
-        else:
-            raise ValueError(f"unknown command {command!r} in log")
-        return self.log[-1].events
+        self._take_carried(carried)
 
     # -- state ----------------------------------------------------------------------------
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def phase_name(self) -> str:
-        return self._phase.value
-
-    @property
-    def bets(self) -> tuple[Bet, ...]:
-        return tuple(self._bets.values())
-
     def result(self) -> dict[str, Any]:
         """The dealt cards and what they decide, as recall shows them (PT rule 31): each hand's
         cards in the order received (third cards last, rule 21), totals, winner, pairs."""
@@ -176,63 +135,16 @@ class BaccaratRound(RecordedRound):
         ]
         return [bet.kind for bet in notional if settle_bet(rules, bet, coup).outcome == "win"]
 
-    def bets_of(self, bettor: str) -> dict[str, int]:
-        return {b.kind: b.amount for b in self._bets.values() if b.bettor == bettor}
-
     @property
     def regulation(self) -> Regulation:
         return self.rules.regulation
 
-    # -- betting --------------------------------------------------------------------------
-    def _proposed(self, bettor: str, kind: str, amount: int, seated: bool) -> tuple[Bet, list[Bet]]:
-        existing = self._bets.get((bettor, kind))
-        total = amount + (existing.amount if existing else 0)
-        bet = Bet(bettor, kind, total, seated)
-        table = [b for key, b in self._bets.items() if key != (bettor, kind)] + [bet]
-        return bet, table
-
-    def verify_place_bet(self, bettor: str, kind: str, amount: int, seated: bool = True) -> None:
-        """Refuse a bet (added to the bettor's existing bet on ``kind``) the rules do not allow."""
-        self._verify_betting_open()
-        verify_stake(amount)
-        bet, table = self._proposed(bettor, kind, amount, seated)
+    # -- betting (games/kind_bets.py): the limits are this game's ----------------------------
+    def _verify_bet(self, bet: Bet, table: list[Bet]) -> None:
         verify_bet(self.rules, bet, table)
 
-    def can_place_bet(self, bettor: str, kind: str, amount: int, seated: bool = True) -> bool:
-        return allowed(self.verify_place_bet, bettor, kind, amount, seated)
-
-    def place_bet(
-        self, bettor: str, kind: str, amount: int, seated: bool = True
-    ) -> tuple[Event, ...]:
-        self.verify_place_bet(bettor, kind, amount, seated)
-        bet, _ = self._proposed(bettor, kind, amount, seated)
-        self._bets[(bettor, kind)] = bet
-        return self._record(
-            "place_bet",
-            {"bettor": bettor, "kind": kind, "amount": amount, "seated": seated},
-            [_bet_event("bet_placed", bet)],
-        )
-
-    def verify_withdraw_bet(self, bettor: str, kind: str) -> None:
-        self._verify_betting_open()
-        if (bettor, kind) not in self._bets:
-            raise RuleViolation("bet", f"{bettor} has no {kind} bet to withdraw", "betting window")
-        table = [b for key, b in self._bets.items() if key != (bettor, kind)]
-        for remaining in table:
-            if remaining.bettor == bettor:
-                verify_bet(self.rules, remaining, table)
+    def _verify_table(self, table: list[Bet]) -> None:
         verify_table(self.rules, table)
-
-    def can_withdraw_bet(self, bettor: str, kind: str) -> bool:
-        return allowed(self.verify_withdraw_bet, bettor, kind)
-
-    def withdraw_bet(self, bettor: str, kind: str) -> tuple[Event, ...]:
-        """Take a bet back during the betting window (e.g. a tie's carried bet, art. 12(1))."""
-        self.verify_withdraw_bet(bettor, kind)
-        bet = self._bets.pop((bettor, kind))
-        return self._record(
-            "withdraw_bet", {"bettor": bettor, "kind": kind}, [_bet_event("bet_withdrawn", bet)]
-        )
 
     def _verify_betting_open(self) -> None:
         if self.demonstration:
@@ -251,19 +163,6 @@ class BaccaratRound(RecordedRound):
             )
 
     # -- dealing --------------------------------------------------------------------------
-    def verify_close_betting(self) -> None:
-        if self._phase is not Phase.BETTING:
-            raise RuleViolation("phase", f"betting is not open ({self._phase.value})", "round")
-
-    def can_close_betting(self) -> bool:
-        return allowed(self.verify_close_betting)
-
-    def close_betting(self) -> tuple[Event, ...]:
-        """ "No more bets, cards being dealt" (PT rule 27)."""
-        self.verify_close_betting()
-        self._phase = Phase.CLOSED
-        return self._record("close_betting", {}, [Event("betting_closed")])
-
     def verify_deal(self) -> None:
         if self._phase not in (Phase.BETTING, Phase.CLOSED):
             raise RuleViolation("phase", f"cards are already dealt ({self._phase.value})", "round")
@@ -373,7 +272,7 @@ class BaccaratRound(RecordedRound):
         settlement = Settlement(
             self.number, coup, False, None, tuple(settled), tuple(carry), jackpot, house
         )
-        self._finish(settlement, "settle", Phase.SETTLED)
+        self._end(settlement, "settle", Phase.SETTLED)
         return settlement
 
     def verify_void(self) -> None:
@@ -407,54 +306,19 @@ class BaccaratRound(RecordedRound):
             self._void_jackpot(),
             0,
         )
-        self._finish(settlement, "void", Phase.VOID, {"reason": reason})
+        self._end(settlement, "void", Phase.VOID, {"reason": reason})
         return settlement
 
     def _void_jackpot(self) -> JackpotSettlement | None:
-        """A void coup's jackpot (Macau baccarat art. 10, 2009 art. 17(5)): no contribution
-        taken, no combination, no prize; the pool as it was. None at a table with no jackpot."""
+        """A void coup's jackpot (Macau baccarat art. 10; Despacho 2/2009 art. 17(5)): no
+        contribution taken, no combination, no prize; the pool as it was. None at a table with
+        no jackpot."""
         if self.rules.jackpot is None or self.jackpot_pool is None:
             return None
         pool = self.jackpot_pool
         return JackpotSettlement(
             self.rules.jackpot.modality, None, 0, pool, 0, 0, 0, 0, 0, 0, pool, None
         )
-
-    # -- log and replay -------------------------------------------------------------------
-    def _finish(
-        self,
-        settlement: Settlement,
-        command: str,
-        phase: Phase,
-        args: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.settlement = settlement
-        self._phase = phase
-        events = [
-            Event(
-                "bet_settled",
-                {
-                    "bettor": s.bettor,
-                    "kind": s.kind,
-                    "stake": s.stake,
-                    "outcome": s.outcome,
-                    "payout": s.payout,
-                    "commission": s.commission,
-                    "reason": s.reason,
-                },
-            )
-            for s in settlement.bets
-        ]
-        events.append(Event("round_" + phase.value, {"house_result": settlement.house_result}))
-        self._record(command, args or {}, events)
-
-
-def _bet_dict(bet: Bet) -> dict[str, Any]:
-    return {"bettor": bet.bettor, "kind": bet.kind, "amount": bet.amount, "seated": bet.seated}
-
-
-def _bet_event(kind: str, bet: Bet) -> Event:
-    return Event(kind, _bet_dict(bet))
 
 
 def replay(
@@ -467,18 +331,12 @@ def replay(
     demonstration: bool = False,
 ) -> BaccaratRound:
     """Re-apply a round's logged commands to ``cards``; the new round's log must equal ``log``."""
-    carried: list[Bet] = []
-    if log and log[0].command == "carry_bets":
-        carried = [Bet(**b) for b in log[0].args["bets"]]
-        log = log[1:]
-    rnd = BaccaratRound(
-        rules,
-        cards,
+    return replay_round(
+        BaccaratRound,
+        log,
+        rules=rules,
+        cards=cards,
         number=number,
         jackpot_pool=jackpot_pool,
-        carried=carried,
         demonstration=demonstration,
     )
-    for entry in log:
-        rnd.apply(entry)
-    return rnd

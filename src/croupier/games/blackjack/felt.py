@@ -59,10 +59,6 @@ class Felt:
 
         def legal_actions(self) -> list[str]: ...
 
-    @property
-    def phase_name(self) -> str:
-        return self._phase.value
-
     def private_view(self, bettor: str) -> dict[str, Any]:
         current = self.current
         return {

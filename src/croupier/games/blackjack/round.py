@@ -37,14 +37,14 @@ from croupier.games.protocol import (
     Bet,
     Event,
     LogEntry,
-    RecordedRound,
     allowed,
 )
+from croupier.games.wager_round import WagerRound
 from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
 
-class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, RecordedRound):
+class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, WagerRound[BjPhase]):
     jackpot_pool: int | None = None  # no progressive jackpot at blackjack
 
     def __init__(self, rules: BlackjackRules, cards: CardSource, *, number: int = 1) -> None:
@@ -63,10 +63,6 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Rec
         self.log_pending: list[Event] = []  # cards dealt while advancing, for the next record
 
     # -- state ----------------------------------------------------------------------------
-    @property
-    def phase(self) -> BjPhase:
-        return self._phase
-
     @property
     def current(self) -> tuple[int, int] | None:
         """(box, hand index) whose decision the table waits for, while playing."""

@@ -4,7 +4,7 @@ void round, every stake returned (PT 812/2015 rule 29)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -16,7 +16,7 @@ from croupier.games.blackjack.booking import booked
 from croupier.games.blackjack.hands import BjPhase, Box, Hand, cite
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.values import is_blackjack, total
-from croupier.games.protocol import Bet, BetSettlement, Event, SettlementTotals, allowed
+from croupier.games.protocol import Bet, BetSettlement, SettlementTotals, allowed
 
 
 @dataclass(frozen=True)
@@ -48,9 +48,13 @@ class Settling:
 
     if TYPE_CHECKING:
 
-        def _record(
-            self, command: str, args: Mapping[str, Any], events: Sequence[Event]
-        ) -> tuple[Event, ...]: ...
+        def _end(
+            self,
+            settlement: BlackjackSettlement,
+            command: str,
+            phase: BjPhase,
+            args: Mapping[str, Any] | None = None,
+        ) -> None: ...
 
     # -- a void round (PT online rule 29; Macau baccarat art. 10's principle) -----------------
     def verify_void(self) -> None:
@@ -78,10 +82,8 @@ class Settling:
                         BetSettlement(player, kind, amount, "void", amount, 0, why, number)
                     )
         s = BlackjackSettlement(self.number, True, reason, tuple(returned), tuple(self.dealer), 0)
-        self.settlement = s
-        self._phase = BjPhase.VOID
         self._current = None
-        self._record("void", {"reason": reason}, [Event("round_void", {"reason": reason})])
+        self._end(s, "void", BjPhase.VOID, {"reason": reason})
         return s
 
     # -- settlement -----------------------------------------------------------------------
@@ -181,25 +183,7 @@ class Settling:
                     )
         house = sum(b.stake - b.payout for b in settled)
         s = BlackjackSettlement(self.number, False, None, tuple(settled), tuple(self.dealer), house)
-        self.settlement = s
-        self._phase = BjPhase.SETTLED
-        events = [
-            Event(
-                "bet_settled",
-                {
-                    "player": b.bettor,
-                    "box": b.box,
-                    "hand": b.hand,
-                    "kind": b.kind,
-                    "stake": b.stake,
-                    "outcome": b.outcome,
-                    "payout": b.payout,
-                    "reason": b.reason,
-                },
-            )
-            for b in settled
-        ]
-        self._record("settle", {}, events)
+        self._end(s, "settle", BjPhase.SETTLED)
         return s
 
     def _settle_hand(

@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from croupier.games.blackjack.round import BlackjackRound
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.settlement import BlackjackSettlement
+from croupier.games.protocol import Bet
 from croupier.games.shoe_rounds import ShoeRounds
 from croupier.shoe import Shoe, StackedCards
 
 
 @dataclass
-class BlackjackTableGame(ShoeRounds):
+class BlackjackTableGame(ShoeRounds[BlackjackRound, BlackjackSettlement]):
     """Rounds one after another at a blackjack table, from one shoe until the cut card comes
     out (a new shuffle after that round, [practice] art. 2)."""
 
@@ -23,17 +24,8 @@ class BlackjackTableGame(ShoeRounds):
     cards: Shoe | StackedCards
     jackpot_pool: int | None = None
     rounds_played: int = 0
+    carried: tuple[Bet, ...] = ()  # nothing stays on a blackjack table
     _current: BlackjackRound | None = field(default=None, repr=False)
 
-    def start_round(self) -> BlackjackRound:
-        number, _burned = self._begin_round()
-        self._current = BlackjackRound(self.rules, self.cards, number=number)
-        return self._current
-
-    def finish_round(self) -> BlackjackSettlement:
-        current = self._current
-        if current is None or current.settlement is None:
-            raise RuntimeError("the current round is not settled or void")
-        self._end_round(None, None)
-        self._current = None
-        return current.settlement
+    def _new_round(self, number: int, burned: tuple[int, ...]) -> BlackjackRound:
+        return BlackjackRound(self.rules, self.cards, number=number)

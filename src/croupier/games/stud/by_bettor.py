@@ -46,10 +46,6 @@ class ByBettor:
 
         def _owners(self) -> dict[int, str | None]: ...
 
-    @property
-    def phase_name(self) -> str:
-        return self._phase.value
-
     def _seat_of(self, bettor: str) -> int:
         return played_box(self._owners(), bettor, None, cite("art. 6"))
 

@@ -15,6 +15,7 @@ def table_information(rules: StudRules) -> dict[str, Any]:
         {
             "kind": "ante",
             "title": "Ante",
+            "area": "main",
             # art. 9(2): a dealer who does not qualify pays the ante 1:1 (the raise comes back)
             "pays": "1:1 when you beat a qualifying dealer, and 1:1 when the dealer does not "
             "qualify",
@@ -26,6 +27,7 @@ def table_information(rules: StudRules) -> dict[str, Any]:
         {
             "kind": "raise",
             "title": "Raise (after the deal)",
+            "area": "decision",  # a stake the decision after the deal makes, not a betting area
             "pays": "the paytable when the dealer qualifies and you win",
             "minimum": 2 * rules.minimum_ante,
             "maximum": None if rules.maximum_ante is None else 2 * rules.maximum_ante,
@@ -38,6 +40,7 @@ def table_information(rules: StudRules) -> dict[str, Any]:
             {
                 "kind": "jackpot",
                 "title": "Progressive jackpot",
+                "area": "side",
                 "pays": "the jackpot table",
                 "minimum": rules.jackpot.stake or rules.minimum_ante,
                 "maximum": rules.jackpot.stake,

@@ -22,14 +22,7 @@ from typing import Any
 from croupier.cards import card_text
 from croupier.errors import RuleViolation
 from croupier.games.boxes import PlayedBoxes, choose_box, played_box
-from croupier.games.protocol import (
-    Bet,
-    BetSettlement,
-    Event,
-    LogEntry,
-    RecordedRound,
-    allowed,
-)
+from croupier.games.protocol import Bet, BetSettlement, Event, LogEntry, allowed
 from croupier.games.stud.by_bettor import ByBettor
 from croupier.games.stud.dealing import DEALER, DEALER_UP_INDEX, deal_order
 from croupier.games.stud.evaluator import category_of, rank5
@@ -38,11 +31,13 @@ from croupier.games.stud.hand import SeatHand as _Hand
 from croupier.games.stud.hands import dealer_qualifies
 from croupier.games.stud.rules import StudRules, cite
 from croupier.games.stud.settlement import HandResult, Settling, StudSettlement
+from croupier.games.wager_round import WagerRound
+from croupier.games.wager_round import replay as replay_round
 from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
 
-class StudRound(ByBettor, PlayedBoxes, Settling, RecordedRound):
+class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
     def __init__(
         self,
         rules: StudRules,
@@ -77,10 +72,12 @@ class StudRound(ByBettor, PlayedBoxes, Settling, RecordedRound):
                 events.append(Event("bet_carried", _bet_data(bet)))
             self._record("carry_bets", {"bets": [_bet_data(b) for b in carried]}, events)
 
+    @classmethod
+    def carried_bets(cls, args: Mapping[str, Any]) -> list[Bet]:
+        """The jackpot bets a ``carry_bets`` log entry names (art. 11(1), 11(4))."""
+        return [Bet(b["player"], b["kind"], b["amount"], True, b["seat"]) for b in args["bets"]]
+
     # -- state ----------------------------------------------------------------------------
-    @property
-    def phase(self) -> StudPhase:
-        return self._phase
 
     @property
     def bets(self) -> tuple[Bet, ...]:
@@ -400,7 +397,7 @@ class StudRound(ByBettor, PlayedBoxes, Settling, RecordedRound):
             None,
             0,
         )
-        self._finish(settlement, "void", StudPhase.VOID, {"reason": reason, "article": article})
+        self._end(settlement, "void", StudPhase.VOID, {"reason": reason, "article": article})
         return settlement
 
     # -- log ------------------------------------------------------------------------------
@@ -428,29 +425,6 @@ class StudRound(ByBettor, PlayedBoxes, Settling, RecordedRound):
             raise ValueError(f"unknown command {command!r} in log")
         return self.log[-1].events
 
-    def _finish(
-        self, s: StudSettlement, command: str, phase: StudPhase, args: Mapping[str, Any]
-    ) -> None:
-        self.settlement = s
-        self._phase = phase
-        events = [
-            Event(
-                "bet_settled",
-                {
-                    "player": b.bettor,
-                    "seat": b.box,
-                    "kind": b.kind,
-                    "stake": b.stake,
-                    "outcome": b.outcome,
-                    "payout": b.payout,
-                    "reason": b.reason,
-                },
-            )
-            for b in s.bets
-        ]
-        events.append(Event("round_" + phase.value, {"house_result": s.house_result}))
-        self._record(command, args, events)
-
 
 def _bet_data(bet: Bet) -> dict[str, Any]:
     return {"player": bet.bettor, "seat": bet.box, "kind": bet.kind, "amount": bet.amount}
@@ -465,16 +439,9 @@ def replay(
     jackpot_pool: int | None = None,
 ) -> StudRound:
     """Re-apply a stud round's logged commands to ``cards``."""
-    carried: list[Bet] = []
-    if log and log[0].command == "carry_bets":
-        carried = [
-            Bet(b["player"], b["kind"], b["amount"], True, b["seat"]) for b in log[0].args["bets"]
-        ]
-        log = log[1:]
-    rnd = StudRound(rules, cards, number=number, jackpot_pool=jackpot_pool, carried=carried)
-    for entry in log:
-        rnd.apply(entry)
-    return rnd
+    return replay_round(
+        StudRound, log, rules=rules, cards=cards, number=number, jackpot_pool=jackpot_pool
+    )
 
 
 __all__ = ["HandResult", "StudPhase", "StudRound", "StudSettlement", "dealer_qualifies", "replay"]

@@ -67,8 +67,12 @@ class Settling:
         @property
         def undecided(self) -> list[int]: ...
 
-        def _finish(
-            self, s: StudSettlement, command: str, phase: StudPhase, args: Mapping[str, Any]
+        def _end(
+            self,
+            settlement: StudSettlement,
+            command: str,
+            phase: StudPhase,
+            args: Mapping[str, Any] | None = None,
         ) -> None: ...
 
     def verify_settle(self) -> None:
@@ -188,7 +192,7 @@ class Settling:
             jackpot,
             house,
         )
-        self._finish(settlement, "settle", StudPhase.SETTLED, {})
+        self._end(settlement, "settle", StudPhase.SETTLED)
         return settlement
 
     def _settle_hand(

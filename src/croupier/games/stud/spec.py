@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from croupier.citing import macau_stud as cite
-from croupier.games.spec import GameSpec, rules_only
+from croupier.games.spec import Citing, GameSpec, rules_only
 from croupier.games.stud.information import table_information
 from croupier.games.stud.options import OPTIONS
 from croupier.games.stud.regulations import build_rules
@@ -27,4 +27,5 @@ SPEC = GameSpec(
     journal_is_public=False,
     options={"macau-stud": OPTIONS},
     cli="croupier.cli.stud",
+    citing=Citing(articles="macau-stud-2004", named=r"(?i)\bstud\b|61/2004"),
 )

@@ -13,7 +13,7 @@ from croupier.shoe import Shoe, StackedCards
 
 
 @dataclass
-class StudTableGame(ShoeRounds):
+class StudTableGame(ShoeRounds[StudRound, StudSettlement]):
     """Rounds one after another at a stud table: a deck shuffled for every round (one deck,
     art. 2-3), the jackpot pool, the jackpot bets a void round carries (art. 11)."""
 
@@ -33,22 +33,11 @@ class StudTableGame(ShoeRounds):
         """A stud deck is shuffled for every round (art. 2-3): no cut card."""
         return False
 
-    def start_round(self) -> StudRound:
-        number, _burned = self._begin_round()
-        self._current = StudRound(
+    def _new_round(self, number: int, burned: tuple[int, ...]) -> StudRound:
+        return StudRound(
             self.rules,
             self.cards,
             number=number,
             jackpot_pool=self.jackpot_pool,
             carried=self.carried,
         )
-        return self._current
-
-    def finish_round(self) -> StudSettlement:
-        current = self._current
-        if current is None or current.settlement is None:
-            raise RuntimeError("the current round is not settled or void")
-        settlement = current.settlement
-        self._end_round(settlement.jackpot_pool, settlement.carry_over)
-        self._current = None
-        return settlement
