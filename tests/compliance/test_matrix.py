@@ -15,6 +15,8 @@ from croupier.cli import app
 from croupier.compliance.citations import UnplacedCitation, scan
 from croupier.compliance.matrix import Row, build, choices, explanations
 from croupier.compliance.texts import SOURCES, extract, load_units, manifest, official, text_digests
+from croupier.games.registry import GAMES
+from croupier.games.spec import Citing, GameSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -164,3 +166,81 @@ def test_each_choice_has_its_own_id() -> None:
     ids = [choice for choice, _, _ in choices(ROOT)]
     assert len(ids) > 60
     assert sorted(i for i in set(ids) if ids.count(i) > 1) == []
+
+
+def _game(citing: Citing | None, package: str = "dragon_tiger") -> GameSpec:
+    """A game registered from a test: nothing under src/ names it."""
+    rules_type = type("DragonTigerRules", (), {"__module__": f"croupier.games.{package}.rules"})
+    return GameSpec(
+        name="dragon-tiger",
+        title="Dragon Tiger",
+        regulations=("dragon-tiger",),
+        rules_type=rules_type,
+        build_rules=lambda regulation, amendments, options: (None, frozenset()),
+        table_game=lambda rules, cards, pool: None,  # type: ignore[arg-type,return-value]
+        information=lambda rules: {},
+        seats=lambda rules: (1, 7, "house"),
+        citing=citing,
+    )
+
+
+def test_a_new_games_citations_are_refused_until_its_text_is_known(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27(3): a fourth game's 22 citations were credited to PT rules 1-7 and compliance
+    stayed green. The scanner derives its games from the registry and places a citation only
+    in a text it knows: a package no registered game owns, a game that declares no
+    regulation, and a regulation whose text croupier does not hold are each refused, naming
+    the file and the line; none credits a unit of another text."""
+    root = _tree(tmp_path, "", "")
+    package = root / "src/croupier/games/dragon_tiger"
+    package.mkdir(parents=True)
+    (package / "round.py").write_text(
+        '"""Dragon Tiger."""\n# the tie pays 8 to 1 (rule 5); a suited tie, art. 3(2)\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(UnplacedCitation, match="no game of the registry") as refused:
+        scan(root)
+    assert "src/croupier/games/dragon_tiger/round.py:2" in str(refused.value)
+
+    monkeypatch.setitem(GAMES, "dragon-tiger", _game(None))
+    with pytest.raises(UnplacedCitation, match="declares no regulation"):
+        scan(root)
+
+    citing = Citing(articles="dragon-tiger-2024", named=r"(?i)dragon tiger", rules=None)
+    monkeypatch.setitem(GAMES, "dragon-tiger", _game(citing))
+    with pytest.raises(UnplacedCitation, match="no text of 'dragon-tiger-2024'") as refused:
+        scan(root)
+    assert "round.py:2" in str(refused.value)
+    (package / "round.py").write_text('"""Dragon Tiger, no article named."""\n', encoding="utf-8")
+    assert [c for c in scan(root) if "dragon_tiger" in c.path] == []
+
+
+def test_code_citing_an_article_its_text_lacks_is_refused(tmp_path: Path) -> None:
+    """A citation of an article the regulation's text does not have (a typo, a list read as
+    one: "art. 10, 2009 art. 17(5)" once cited an article 2009) is refused, naming the file
+    and the line; an article of blackjack's 2004 base text, which croupier does not hold, is
+    placed there and credits nothing."""
+    root = _tree(tmp_path, "# the paytable\n# art. 99\n", "")
+    with pytest.raises(UnplacedCitation, match=r"macau-stud-2004 has no art\. 99") as refused:
+        scan(root)
+    assert "src/croupier/games/stud/rule.py:2" in str(refused.value)
+    (root / "src/croupier/games/stud/rule.py").write_text("# art. 9(5)\n", encoding="utf-8")
+    (root / "src/croupier/games/blackjack/insurance.py").write_text(
+        "# insurance pays 2 to 1 (art. 12 [1991]); the soft 17, art. 6(6)\n", encoding="utf-8"
+    )
+    cited = {(c.regulation, c.article, c.paragraph) for c in scan(root)}
+    assert cited == {("macau-stud-2004", 9, 5), ("macau-blackjack-2007", 6, 6)}
+
+
+def test_croupier_compliance_fails_in_one_line_on_a_citation_it_cannot_place(
+    tmp_path: Path,
+) -> None:
+    """An unplaced citation makes ``croupier compliance`` exit 1 with one line naming the
+    file, the line and what is missing, not a traceback and never a green matrix."""
+    root = _tree(tmp_path, "# art. 99\n", "")
+    result = CliRunner().invoke(app, ["compliance", "--root", str(root)])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert "src/croupier/games/stud/rule.py:1: macau-stud-2004 has no art. 99" in said
+    assert "Traceback" not in result.output

@@ -49,7 +49,12 @@ def compliance_command(
     where = root or _checkout()
     if not (where / "tests").is_dir():
         fail(f"--root: no tests/ under {where}: give the checkout of croupier to read")
-    rows = build(where, regulation)
+    from croupier.compliance.citations import UnplacedCitation
+
+    try:
+        rows = build(where, regulation)
+    except UnplacedCitation as unplaced:  # a citation no known text has (issue 27(3))
+        fail(f"a citation the compliance scan cannot place: {unplaced}", code=1)
     if fmt is ParFormat.json:
         print_json(as_json(rows, where))
     elif fmt is ParFormat.html:

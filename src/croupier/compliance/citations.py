@@ -23,19 +23,22 @@ regulation or a unit the texts do not have is an :class:`UnplacedCitation`, neve
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from croupier.compliance.texts import load_units
+from croupier.games.spec import Citing
 
-AMENDED_2009 = frozenset({13, 17, 18, 19})  # Despacho 2/2009 rewrote these of 55/2004
 MARKER = "cites"  # pytest.mark.cites(regulation, *units)
 
 
 class UnplacedCitation(ValueError):
-    """A test declares a unit no regulation text has (or a regulation croupier lacks)."""
+    """A citation no known text has: a test's marker naming a unit no regulation has, or code
+    citing an article its regulation's text lacks, or a game's module citing where its game
+    declares no regulation (its spec's ``citing``)."""
 
 
 @dataclass(frozen=True)
@@ -51,38 +54,86 @@ class Citation:
 _ARTS = re.compile(r"(?i)\barts?\.\s*((?:\d+(?:\(\d+\))?[^\s,;]*(?:\s*(?:,|and|e|-|–)\s*)?)+)")
 _RULES = re.compile(r"\brules?\s+((?:\d+(?:\([a-z]\))?(?:\s*(?:,|and|-|–|to)\s*)?)+)")
 _ELEMENT = re.compile(r"^(\d+)(?:\((\d+)\))?")
-_EXPLICIT = (
-    ("stud", re.compile(r"(?i)\bstud\b|61/2004")),
-    ("blackjack", re.compile(r"(?i)blackjack|42/2007|56/2004")),
-    ("baccarat", re.compile(r"(?i)baccarat|bacará|55/2004|2/2009")),
-)
+_PT = "pt-812-2015"  # the online tables' regulation
 _PT_NAMED = re.compile(r"\bPT\b|812/2015|Portuguese online|\bpt\(")
-# where Regulamento 812/2015 governs, so that a bare "rule N" is its own
+# where Regulamento 812/2015 governs outside the games, so that a bare "rule N" is its own
 _PT_SCOPE = (
-    "src/croupier/games/baccarat/",
     "src/croupier/table/",
     "src/croupier/store/",
     "src/croupier/server/",
     "src/croupier/web/",  # the online table's client (its comments cite the rule it shows)
 )
+_GAMES = "src/croupier/games/"
 _UNIT_ID = re.compile(r"^(?:art\. (\d+)(?:\((\d+)\))?|rule (\d+))$")
 
 
-def _game_of_path(path: str) -> str | None:
-    for game in ("stud", "blackjack", "baccarat"):
-        if game in path:
-            return game
-    if path.endswith("shoe.py"):  # the shoe's procedures are Macau baccarat's (arts. 2-3)
-        return "baccarat"
+@dataclass(frozen=True)
+class _Place:
+    """Where a text stands: the game whose citing it follows, or none; or a module of a game
+    that declares no regulation (every citation in it is refused)."""
+
+    citing: Citing | None
+    unplaced: str | None = None  # why a citation here cannot be placed
+    package: bool = False  # in the game's own package (where its bare "rule N" is its own)
+
+
+def _games() -> dict[str, Citing | None]:
+    """Each registered game's package name -> how it cites (from the registry, issue 27)."""
+    from croupier.games.registry import GAMES
+
+    out: dict[str, Citing | None] = {}
+    for spec in GAMES.values():
+        package = spec.citing.package if spec.citing is not None else ""
+        out[package or spec.rules_type.__module__.split(".")[2]] = spec.citing
+    return out
+
+
+def _place(path: str) -> _Place:
+    games = _games()
+    if path.startswith(_GAMES) and path.count("/") > 3:
+        package = path.removeprefix(_GAMES).split("/", 1)[0]
+        if package not in games:
+            return _Place(None, f"no game of the registry is the package games/{package}/")
+        citing = games[package]
+        if citing is None:
+            return _Place(None, f"the game of games/{package}/ declares no regulation (citing)")
+        return _Place(citing, package=True)
+    for citing in games.values():
+        if citing is not None and path in citing.also:
+            return _Place(citing)
+    # a module about one game outside its package (its analysis, its terminal table, its
+    # page): named after the game's package
+    name = path.rsplit("/", 1)[-1]
+    for package, citing in games.items():
+        if citing is not None and package in name:
+            return _Place(citing)
+    return _Place(None)
+
+
+def citing_of_regulation(key: str) -> Citing | None:
+    """The game whose articles ``key`` (a regulation's key, or its start: "macau-baccarat")
+    names; None for a regulation no game's articles follow (PT 812/2015's rules)."""
+    for citing in _games().values():
+        if citing is not None and (citing.articles == key or citing.articles.startswith(key + "-")):
+            return citing
     return None
 
 
-def _regulation(game: str, article: int) -> str:
-    if game == "stud":
-        return "macau-stud-2004"
-    if game == "blackjack":
-        return "macau-blackjack-2007"
-    return "macau-baccarat-2009" if article in AMENDED_2009 else "macau-baccarat-2004"
+@functools.cache
+def _articles() -> dict[str, set[tuple[int, int | None]]]:
+    out: dict[str, set[tuple[int, int | None]]] = {}
+    for unit in load_units():
+        out.setdefault(unit.regulation, set()).add((unit.article, unit.paragraph))
+    return out
+
+
+def _regulation(citing: Citing, article: int) -> str:
+    key = citing.amended.get(article, citing.articles)
+    base = citing.base_without_text
+    held = _articles().get(key, set())
+    if base is not None and key == citing.articles and not any(a == article for a, _ in held):
+        return base[0]  # the base text croupier does not hold: placed, credited to nothing
+    return key
 
 
 def _numbers(listing: str) -> Iterator[tuple[int, int | None]]:
@@ -100,20 +151,23 @@ def _numbers(listing: str) -> Iterator[tuple[int, int | None]]:
 
 
 def words_cite(
-    text: str, context: str, pt_scope: bool
+    text: str, own: Citing | None, pt_scope: bool, where: str = "<text>"
 ) -> Iterator[tuple[str, int, int | None, int]]:
-    """(regulation, article, paragraph, line) of every citation in words: ``context`` names the
-    game whose articles a bare "art. N" cites (a path or a regulation key); ``pt_scope`` says
-    whether a bare "rule N" is Regulamento 812/2015's there."""
-    own = _game_of_path(context)
+    """(regulation, article, paragraph, line) of every citation in words: ``own`` is the game
+    whose articles a bare "art. N" cites; ``pt_scope`` says whether a bare "rule N" is
+    Regulamento 812/2015's there. A citation no known text has raises
+    :class:`UnplacedCitation` naming ``where`` and the line."""
+    citings = [c for c in _games().values() if c is not None]
+    texts = _articles()
     for number, line in enumerate(text.splitlines(), start=1):
         if pt_scope or _PT_NAMED.search(line):
             for found in _RULES.finditer(line):
                 for article, _ in _numbers(found[1]):
-                    yield "pt-812-2015", article, None, number
+                    _placed(texts, _PT, article, None, f"{where}:{number}")
+                    yield _PT, article, None, number
         if "art" not in line.lower():
             continue
-        named = next((g for g, marker in _EXPLICIT if marker.search(line)), None)
+        named = next((c for c in citings if re.search(c.named, line)), None)
         if own is not None and named not in (None, own):
             continue  # one game's code never implements another game's article
         game = named or own
@@ -121,12 +175,46 @@ def words_cite(
             continue
         for found in _ARTS.finditer(line):
             for article, paragraph in _numbers(found[1]):
-                yield _regulation(game, article), article, paragraph, number
+                regulation = _regulation(game, article)
+                if game.base_without_text and regulation == game.base_without_text[0]:
+                    continue
+                _placed(texts, regulation, article, paragraph, f"{where}:{number}")
+                yield regulation, article, paragraph, number
+
+
+def _placed(
+    texts: dict[str, set[tuple[int, int | None]]],
+    regulation: str,
+    article: int,
+    paragraph: int | None,
+    where: str,
+) -> None:
+    units = texts.get(regulation)
+    if units is None:
+        raise UnplacedCitation(f"{where}: no text of {regulation!r} is registered")
+    if not any(a == article and p in (None, paragraph) for a, p in units) and not (
+        paragraph is None and any(a == article for a, _ in units)
+    ):
+        shown = f"art. {article}" + (f"({paragraph})" if paragraph is not None else "")
+        raise UnplacedCitation(f"{where}: {regulation} has no {shown}")
+
+
+_CITATION_WORDS = re.compile(r"(?i)\barts?\.\s*\d|\brules?\s+\d")
 
 
 def code_cites(text: str, path: str) -> Iterator[tuple[str, int, int | None, int]]:
     """The citations in a source file of ``src/croupier`` (path relative to the checkout)."""
-    return words_cite(text, path, path.startswith(_PT_SCOPE))
+    place = _place(path)
+    if place.unplaced is not None:
+        for number, line in enumerate(text.splitlines(), start=1):
+            if _CITATION_WORDS.search(line):
+                raise UnplacedCitation(f"{path}:{number}: {place.unplaced}")
+        return iter(())
+    own = place.citing
+    pt_scope = path.startswith(_PT_SCOPE) or (
+        place.package and own is not None and own.rules == _PT
+    )
+    return words_cite(text, own, pt_scope, path)
 
 
 def _is_marker(node: ast.expr) -> bool:

@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from croupier.compliance.citations import Citation, scan, words_cite
+from croupier.compliance.citations import Citation, citing_of_regulation, scan, words_cite
 from croupier.compliance.texts import SOURCES, Unit, load_units
 
 
@@ -106,7 +106,9 @@ def build(root: Path, regulation: str | None = None) -> list[Row]:
     choice_cites = [
         (choice, reg, article, paragraph)
         for choice, section, column in choices(root)
-        for reg, article, paragraph, _ in words_cite(column, section, pt_scope=True)
+        for reg, article, paragraph, _ in words_cite(
+            column, citing_of_regulation(section), True, f"docs/choices.md ({choice})"
+        )
     ]
     from croupier.compliance.mutation import stored
 

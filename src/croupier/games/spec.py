@@ -30,6 +30,29 @@ def all_shown(result: dict[str, Any], viewer: str | None) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class Citing:
+    """How a game's code cites its regulations, read by the compliance scanner
+    (:mod:`croupier.compliance.citations`, issue 27): it credits a citation only where the game
+    says which text it is, and refuses one it cannot place in a known text."""
+
+    #: the regulation (a key of the shipped texts) a bare "art. N" in the game's modules cites
+    articles: str
+    #: words naming the game's text on a line anywhere in croupier (a regular expression)
+    named: str
+    #: articles another text rewrote: article -> that text's key (Despacho 2/2009, baccarat)
+    amended: Mapping[int, str] = field(default_factory=dict)
+    #: a text the game cites whose words croupier does not hold, (its key, why): an article
+    #: absent from ``articles``' text is that one's, placed and credited to nothing
+    base_without_text: tuple[str, str] | None = None
+    #: the regulation a bare "rule N" in the game's modules cites (baccarat: PT 812/2015)
+    rules: str | None = None
+    #: modules outside the game's package whose bare articles are the game's (the shoe)
+    also: tuple[str, ...] = ()
+    #: the game's package under ``croupier/games/`` (default: its rules type's)
+    package: str = ""
+
+
+@dataclass(frozen=True)
 class GameSpec:
     name: str  # as rulesets name it: [ruleset] game = "..."
     title: str
@@ -57,6 +80,9 @@ class GameSpec:
     options: Mapping[str, Mapping[str, Option]] = field(default_factory=dict)
     #: the module of its commands (``croupier <game> ...``: a Typer ``app``), read by the CLI
     cli: str | None = None
+    #: how its code cites its regulations; None: it cites none, and any citation in its
+    #: package is refused by the compliance scan
+    citing: Citing | None = None
 
 
 def rules_only(

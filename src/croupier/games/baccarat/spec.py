@@ -12,7 +12,7 @@ from croupier.games.baccarat.options import MACAU_OPTIONS, PT_OPTIONS
 from croupier.games.baccarat.regulations import build_rules, expand_amendments
 from croupier.games.baccarat.roads import scoreboards
 from croupier.games.baccarat.rules import BaccaratRules
-from croupier.games.spec import GameSpec
+from croupier.games.spec import Citing, GameSpec
 from croupier.options import Options
 
 
@@ -49,4 +49,11 @@ SPEC = GameSpec(
         Regulation.PT_MACAU.value: PT_OPTIONS,
     },
     cli="croupier.cli.baccarat",
+    citing=Citing(
+        articles="macau-baccarat-2004",
+        named=r"(?i)baccarat|bacará|55/2004|2/2009",
+        amended={n: "macau-baccarat-2009" for n in (13, 17, 18, 19)},  # rewritten by 2/2009
+        rules="pt-812-2015",  # the online tables' Ponto e Banca
+        also=("src/croupier/shoe.py",),  # the shoe's procedures are this regulation's
+    ),
 )

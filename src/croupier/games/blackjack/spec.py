@@ -8,7 +8,7 @@ from croupier.games.blackjack.options import OPTIONS
 from croupier.games.blackjack.regulations import build_rules
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.table import BlackjackTableGame
-from croupier.games.spec import GameSpec, rules_only
+from croupier.games.spec import Citing, GameSpec, rules_only
 
 SPEC = GameSpec(
     name="blackjack",
@@ -22,4 +22,13 @@ SPEC = GameSpec(
     seats=lambda rules: (1, rules.boxes, cite("art. 3 [practice]")),
     options={"macau-blackjack": OPTIONS},
     cli="croupier.cli.blackjack",
+    citing=Citing(
+        articles="macau-blackjack-2007",
+        named=r"(?i)blackjack|42/2007|56/2004",
+        base_without_text=(
+            "macau-blackjack-2004",
+            "Despacho 56/2004, which Despacho 42/2007 amends: its text is unavailable "
+            "(specs/RULES.md section 5), so its articles are cited and credited to nothing",
+        ),
+    ),
 )
