@@ -12,8 +12,6 @@ import contextlib
 import functools
 import logging
 import os
-import re
-import socket
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +21,7 @@ from croupier.games.registry import jackpot_terms, table_currency, table_seats
 from croupier.people import Player
 from croupier.rng import RandomSource
 from croupier.server.bus import Bus, bus_address
+from croupier.server.defaults import DEFAULT_TABLES, NODE_NAME, default_node
 from croupier.server.forwarding import Peers
 from croupier.server.hub import Hub
 from croupier.server.idempotency import Answers
@@ -50,33 +49,10 @@ TICK_SECONDS = 0.1
 CLAIM_SECONDS = 1.0  # how often a process shows it lives and looks for tables whose owner died
 JACKPOT_SECONDS = 1.0  # how often a linked jackpot's display is read again from the database
 DRAIN_SECONDS = 30.0  # a graceful stop waits this long for the dealt rounds to finish
-NODE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 log = logging.getLogger(__name__)
 
 
-def default_node() -> str:
-    """This host's name and this process's id, as a node name."""
-    host = re.sub(r"[^A-Za-z0-9_.-]", "-", socket.gethostname())[:28] or "host"
-    return f"{host}-{os.getpid()}"
-
-
 WRITER_LANES = 4  # PostgreSQL: writer threads, each with its connection (store/writer.py)
-
-DEFAULT_TABLES = (
-    TableConfig("Demo Ponto e Banca", mode="multi", seats=7, betting_seconds=15, demo=True),
-    TableConfig("Demo individual table", mode="individual", seats=1, demo=True),
-    # a newcomer sees all three games without curl (issue 18, item 12)
-    TableConfig(
-        "Demo Macau Stud", ruleset="macau-stud-2004", seats=7, betting_seconds=15, demo=True
-    ),
-    TableConfig(
-        "Demo Macau Blackjack",
-        ruleset="macau-blackjack-2007",
-        seats=7,
-        betting_seconds=15,
-        demo=True,
-    ),
-)
 
 
 @functools.cache

@@ -1,0 +1,52 @@
+"""The browser's page, its icon, the interactive API's page and the health check."""
+
+# no "from __future__ import annotations": FastAPI reads the Annotated aliases
+
+from importlib import resources
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, Response
+
+from croupier.server.depends import Casinos
+
+router = APIRouter()
+
+
+@router.get("/docs", include_in_schema=False)
+async def docs() -> HTMLResponse:
+    return get_swagger_ui_html(
+        openapi_url="/openapi.json",
+        title="croupier online tables: API",
+        swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+        swagger_css_url="/docs-assets/swagger-ui.css",
+        swagger_favicon_url="/favicon.ico",
+    )
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+async def index() -> str:
+    return resources.files("croupier.web").joinpath("index.html").read_text(encoding="utf-8")
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon() -> Response:
+    icon = resources.files("croupier.web").joinpath("favicon.svg").read_bytes()
+    return Response(icon, media_type="image/svg+xml")
+
+
+@router.get("/health")
+async def health(casino: Casinos) -> dict[str, Any]:
+    return {
+        "status": "ok",
+        "tables": len(casino.tables),
+        "recovered_rounds": casino.recovered,
+        "unrecovered_rounds": sorted(casino.records.unrecovered),
+        "messages_delivered": casino.hub.delivered,
+        "writer": {
+            "transactions": casino.writer.groups,
+            "jobs": casino.writer.jobs,
+            "slowest_transaction_ms": round(casino.writer.slowest_group_ms, 2),
+        },
+    }

@@ -1,0 +1,96 @@
+"""Players and their accounts: created by the operator or, for the demo, by anyone; logins,
+tokens, deposits, and what a player holds."""
+
+# no "from __future__ import annotations": FastAPI reads the Annotated aliases
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+
+from croupier.server.bodies import DemoPlayerIn, DepositIn, LoginIn, PlayerIn
+from croupier.server.depends import Casinos, Me, Operator, PlayerName, address_of
+from croupier.server.logins import LoginRefused
+from croupier.store.ledger import DEMO
+
+router = APIRouter()
+
+
+@router.post("/players", status_code=201)
+async def create_player(body: PlayerIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+    player, token = await asyncio.to_thread(
+        lambda: casino.players.create(body.name, demo=body.demo, password=body.password)
+    )
+    return {"id": player.id, "name": player.name, "demo": player.demo, "token": token}
+
+
+@router.post("/login")
+async def login(body: LoginIn, request: Request, casino: Casinos) -> dict[str, Any]:
+    """A fresh token for your name and password (a token expires after 30 minutes unused,
+    GLI-19 2.5.4); your old token stops working."""
+    try:
+        player, token = await casino.login(body.name, body.password, address_of(request))
+    except LoginRefused as refused:  # a spent budget, or too many logins waiting
+        await casino.logins.hold_back()
+        raise HTTPException(
+            429,
+            detail={"field": "login", "message": refused.message, "rule": "logins"},
+            headers={"Retry-After": str(refused.retry_after)},
+        ) from None
+    return {"id": player.id, "name": player.name, "demo": player.demo, "token": token}
+
+
+@router.post("/players/{name}/tokens", status_code=201)
+async def new_token(name: PlayerName, _op: Operator, casino: Casinos) -> dict[str, Any]:
+    """The operator gives a player a fresh token (their old one stops working)."""
+    player = await asyncio.to_thread(casino.players.by_name, name)
+    if player is None or player.role != "player":
+        raise LookupError(f"no player {name!r}")
+    token = await asyncio.to_thread(casino.players.new_token, player)
+    return {"id": player.id, "name": player.name, "token": token}
+
+
+@router.post("/demo/players", status_code=201)
+async def create_demo_player(
+    body: DemoPlayerIn, request: Request, casino: Casinos
+) -> dict[str, Any]:
+    """Anyone may play the demo (PT rule 37) with points that are never money (rule 38); a
+    few demo players a minute from one address (issue 26, finding 6)."""
+    if not casino.rates.address_allows("demo", address_of(request)):
+        raise HTTPException(
+            429,
+            detail={
+                "field": "rate",
+                "message": f"at most {casino.rates.limits.demo_players_per_minute:g} demo "
+                "players a minute from one address",
+                "rule": "rate limits (docs/security.md)",
+            },
+            headers={"Retry-After": "60"},
+        )
+    player, token = await casino.new_demo_player(body.name)
+    return {"id": player.id, "name": player.name, "demo": True, "token": token}
+
+
+@router.post("/players/{name}/deposits")
+async def deposit(
+    name: PlayerName, body: DepositIn, _op: Operator, casino: Casinos
+) -> dict[str, Any]:
+    player = await asyncio.to_thread(casino.players.by_name, name)
+    if player is None:
+        raise LookupError(f"no player {name!r}")
+    balance = await casino.deposit(player, body.amount, body.currency)
+    return {"player": name, "currency": body.currency, "balance": balance}
+
+
+@router.get("/me")
+async def me(player: Me, casino: Casinos) -> dict[str, Any]:
+    balances = await asyncio.to_thread(casino.players.accounts_of, player)
+    open_sessions = await asyncio.to_thread(casino.records.sessions_of, player.id)
+    return {
+        "name": player.name,
+        "role": player.role,
+        "demo": player.demo,
+        "balances": balances,
+        "currency": DEMO if player.demo else None,
+        "sessions": [{"session": s, "table_id": t, "seat": seat} for s, t, seat in open_sessions],
+    }

@@ -1,0 +1,51 @@
+"""Sessions and statements (PT rules 33-34): a player reads their session's statement and
+ends the session when they choose; an operator reads any."""
+
+# no "from __future__ import annotations": FastAPI reads the Annotated aliases
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import Response
+
+from croupier.people import Player
+from croupier.server.depends import Casinos, Id, Me
+from croupier.server.peer_auth import FORWARDED
+from croupier.server.service import Casino
+
+router = APIRouter()
+
+
+async def _own_session(casino: Casino, session_id: int, player: Player) -> dict[str, Any]:
+    """A session's statement (PT rule 33), read only by its player or an operator."""
+    statement = await asyncio.to_thread(casino.records.statement, session_id)
+    if statement is None:
+        raise LookupError(f"no session {session_id}")
+    owner = await asyncio.to_thread(casino.records.session_player, session_id)
+    if owner != player.id and player.role != "operator":
+        raise HTTPException(403, detail={"message": "not your session"})
+    return statement
+
+
+@router.get("/sessions/{session_id}")
+async def session(session_id: Id, player: Me, casino: Casinos) -> dict[str, Any]:
+    return await _own_session(casino, session_id, player)
+
+
+@router.post("/sessions/{session_id}/end")
+async def end_session(session_id: Id, player: Me, request: Request, casino: Casinos) -> Any:
+    """The player ends the session and gets the statement (PT rules 33-34)."""
+    statement = await _own_session(casino, session_id, player)
+    if statement["ended_at"] is not None:
+        return statement
+    table_id = statement["table_id"]
+    elsewhere = table_id not in casino.tables and casino.claims.shared
+    if elsewhere and FORWARDED not in request.headers:  # its process ends it (issue 20)
+        await casino.peers.refresh(table_id)
+        status, body = await casino.peers.forward(
+            table_id, "POST", request.url.path, dict(request.headers), b"", player.name
+        )
+        return Response(body, status, media_type="application/json")
+    result: dict[str, Any] = await casino.table(table_id).command("leave", player=player.name)
+    return result

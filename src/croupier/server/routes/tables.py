@@ -1,0 +1,205 @@
+"""Tables: the lobby, opening one, its view, information and messages, and the commands a
+player (a seat, a bet, the deal, a decision) or the operator (limits, announcements, a
+fault) gives it. Each is a thin call into the table runtime."""
+
+# no "from __future__ import annotations": FastAPI reads the Annotated aliases
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, HTTPException, Request
+
+from croupier.errors import RuleViolation
+from croupier.server.bodies import (
+    AnnouncementIn,
+    BetIn,
+    DecisionIn,
+    FaultIn,
+    LimitsIn,
+    SessionIn,
+    SocketMessageIn,
+    TableIn,
+)
+from croupier.server.depends import (
+    Acting,
+    BetKind,
+    Casinos,
+    Id,
+    Me,
+    Operator,
+    Viewer,
+    address_of,
+    sees,
+)
+from croupier.server.peer_auth import FORWARDED, SCOPE_PURPOSE
+from croupier.server.table_socket import command
+from croupier.table.config import TableConfig
+
+IDEMPOTENCY = (
+    "a client's reference (1 to 64 characters): the same key from the same player at the same "
+    'table places the bet once; a repeat gets the first answer with "repeated": true (the '
+    "WebSocket's ref, server/idempotency.py)"
+)
+
+router = APIRouter()
+
+
+@router.get("/tables")
+async def tables(player: Viewer, request: Request, casino: Casinos) -> list[dict[str, Any]]:
+    """The lobby: every open table, those other processes run included (issue 20)."""
+    name, op = sees(player)
+    rows = [t.view_for(name, operator=op) for t in casino.tables.values()]
+    if casino.claims.shared and FORWARDED not in request.headers:
+        rows += await casino.peers.lobbies(name or "")
+        rows.sort(key=lambda row: row["id"])
+    return rows
+
+
+@router.post("/tables", status_code=201)
+async def open_table(body: TableIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+    config = TableConfig(**body.model_dump())
+    table = await casino.open_table(config)
+    return table.view_for(None, operator=True)
+
+
+@router.get("/tables/{table_id}")
+async def table_view(
+    table_id: Id, player: Viewer, request: Request, casino: Casinos
+) -> dict[str, Any]:
+    name, op = sees(player)
+    view = casino.table(table_id).view_for(name, operator=op)
+    if request.scope.get(SCOPE_PURPOSE) == "watch":  # a peer's watcher: its events' count
+        view["stream"] = {"node": casino.node, "seq": casino.hub.seq.get(table_id, 0)}
+    return view
+
+
+@router.post("/tables/{table_id}/messages")
+async def socket_message(
+    table_id: Id, body: SocketMessageIn, player: Viewer, request: Request, casino: Casinos
+) -> dict[str, Any]:
+    """A message as the table's WebSocket takes it, answered as the WebSocket answers it
+    (``ack`` or ``refused``): how another process sends its watchers' commands here (issue
+    20; server/relay.py)."""
+    if player is not None and not casino.rates.player_allows(player.name):
+        refused: dict[str, Any] = json.loads(casino.rates.limits.refusal("player"))
+        return refused
+    if player is None and not casino.rates.address_allows("anonymous", address_of(request)):
+        raise HTTPException(
+            429,
+            detail={
+                "field": "rate",
+                "message": "too many messages with no token from one address",
+                "rule": "rate limits (docs/security.md)",
+            },
+        )
+    return await command(casino.table(table_id), player, body.text, casino.answers)
+
+
+@router.get("/tables/{table_id}/information")
+async def information(table_id: Id, casino: Casinos) -> dict[str, Any]:
+    """Rules, limits, payouts and how to complain: before, during and after a session (PT
+    rule 32)."""
+    table = casino.table(table_id)
+    return {
+        "table": table.config.name,
+        "ruleset": table.ruleset.summary(),
+        "demo": table.config.demo,
+        "mode": table.config.mode,
+        "betting_seconds": table.config.betting_seconds,
+        **table.information,
+        "complaints": "Write to the operator's complaints service; Turismo de Portugal "
+        "(SRIJ) receives complaints about online gambling operators.",
+    }
+
+
+@router.post("/tables/{table_id}/sessions", status_code=201)
+async def start_session(
+    table_id: Id, player: Me, casino: Casinos, body: SessionIn | None = None
+) -> dict[str, Any]:
+    """Take a seat and start a session (PT rule 34); no body: the first free seat."""
+    seat = body.seat if body is not None else None
+    result: dict[str, Any] = await casino.table(table_id).command("join", player=player, seat=seat)
+    return result
+
+
+@router.post("/tables/{table_id}/bets", status_code=201)
+async def bet(
+    table_id: Id,
+    body: BetIn,
+    player: Acting,
+    casino: Casinos,
+    idempotency_key: Annotated[
+        str | None, Header(min_length=1, max_length=64, description=IDEMPOTENCY)
+    ] = None,
+) -> dict[str, Any]:
+    table = casino.table(table_id)
+
+    async def place() -> dict[str, Any]:
+        try:
+            result: dict[str, Any] = await table.command(
+                "bet", player=player.name, kind=body.kind, amount=body.amount
+            )
+        except RuleViolation as error:  # a refusal is an answer too: kept for a repeat
+            return {"refused": 1, "field": error.field, "message": error.message,
+                    "rule": error.rule}  # fmt: skip
+        return result
+
+    if idempotency_key is None:
+        answer = await place()
+    else:  # issue 26, finding 8: the same key from the same player stakes once
+        answer = await casino.answers.once((table.id, player.name, idempotency_key), place)
+    if answer.get("refused"):
+        raise RuleViolation(answer["field"], answer["message"], answer["rule"])
+    return answer
+
+
+@router.delete("/tables/{table_id}/bets/{kind}")
+async def withdraw(table_id: Id, kind: BetKind, player: Acting, casino: Casinos) -> dict[str, Any]:
+    result: dict[str, Any] = await casino.table(table_id).command(
+        "withdraw", player=player.name, kind=kind
+    )
+    return result
+
+
+@router.post("/tables/{table_id}/deal")
+async def deal(table_id: Id, player: Acting, casino: Casinos) -> dict[str, Any]:
+    """The player starts the deal at an individual table (PT rule 28)."""
+    result: dict[str, Any] = await casino.table(table_id).command("deal", player=player.name)
+    return result
+
+
+@router.post("/tables/{table_id}/limits")
+async def set_limits(
+    table_id: Id, body: LimitsIn, _op: Operator, casino: Casinos
+) -> dict[str, Any]:
+    """The operator changes a table's limits and house options (ruleset overrides, each
+    validated with its article); they apply from the next round."""
+    result: dict[str, Any] = await casino.table(table_id).command(
+        "set_limits", overrides=body.overrides
+    )
+    return result
+
+
+@router.post("/tables/{table_id}/announcements")
+async def announce(
+    table_id: Id, body: AnnouncementIn, _op: Operator, casino: Casinos
+) -> dict[str, Any]:
+    """The operator speaks to the table: one message to every watcher."""
+    result: dict[str, Any] = await casino.table(table_id).command("announce", message=body.message)
+    return result
+
+
+@router.post("/tables/{table_id}/decisions")
+async def decide(table_id: Id, body: DecisionIn, player: Acting, casino: Casinos) -> dict[str, Any]:
+    """A decision after the deal where the game asks one (stud: raise or fold, art. 6)."""
+    result: dict[str, Any] = await casino.table(table_id).command(
+        "decide", player=player.name, decision=body.decision
+    )
+    return result
+
+
+@router.post("/tables/{table_id}/fault")
+async def fault(table_id: Id, body: FaultIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+    """An operator-side fault: the round in play is void and every stake returned (rule 29)."""
+    result: dict[str, Any] = await casino.table(table_id).command("fault", reason=body.reason)
+    return result
