@@ -8,8 +8,9 @@ import sys
 import textwrap
 from pathlib import Path
 
+from croupier.compliance.live_mutant import applied
 from croupier.compliance.mutants import Target, deciding_code, mutants, mutated_tree
-from croupier.compliance.mutation import applied, plan, summarise
+from croupier.compliance.mutation import plan, summarise
 from croupier.games.stud.hands import dealer_qualifies
 
 ROOT = Path(__file__).resolve().parents[2]
