@@ -12,13 +12,14 @@ random shoes, through the one table protocol, and after every step:
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from croupier.errors import RuleViolation
 from croupier.games.protocol import DecidingRound, TableGame, TableRound
-from croupier.games.registry import table_game, table_information
+from croupier.games.registry import GAMES, table_game, table_information
 from croupier.rng import SeededRandomSource
 from croupier.rulesets import load_ruleset, preset_names
 
@@ -132,8 +133,19 @@ def play(name: str, seed: int, script: list[Any] | None = None) -> tuple[list[An
     return commands, outcomes
 
 
-@pytest.mark.parametrize("name", preset_names())
-def test_every_game_conserves_money_refuses_cleanly_and_replays(name: str) -> None:
+#: a game from outside croupier's packages (tests/minigame, issue 27), played here as every
+#: registered game is
+OUTSIDE = str(Path(__file__).resolve().parents[1] / "minigame" / "high-card.toml")
+
+
+@pytest.mark.parametrize("name", [*preset_names(), OUTSIDE])
+def test_every_game_conserves_money_refuses_cleanly_and_replays(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if name == OUTSIDE:
+        from tests.minigame.spec import SPEC
+
+        monkeypatch.setitem(GAMES, SPEC.name, SPEC)
     commands, first = play(name, seed=sum(map(ord, name)))
     assert any(bets for _log, bets in first), "random play placed no bet at all"
     _again, second = play(name, seed=sum(map(ord, name)), script=list(commands))

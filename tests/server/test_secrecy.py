@@ -29,7 +29,10 @@ from collections.abc import Iterator
 import pytest
 from websockets.sync.client import ClientConnection
 
+from croupier.games.registry import GAMES, journal_is_public, shown_result
+from croupier.rulesets import load_ruleset, preset_names
 from croupier.shoe import StackedCards
+from tests.minigame.spec import SPEC
 from tests.server.conftest import RunningServer, receive_until
 
 DEPOSIT = 10_000_00
@@ -303,3 +306,65 @@ def test_a_shared_tables_finished_round_is_public(server: RunningServer) -> None
     assert last.status_code == 200, last.text
     assert last.json()["bets"][0]["amount"] == 10_00 and last.json()["journal"]
     assert json.loads(last.text)["status"] == "settled"
+
+
+#: every game the registry plays, by a preset (or a ruleset file) of its, and the outside game
+#: of tests/minigame (issue 27(6): the secrecy test runs over every registered game)
+def _every_game() -> list[str]:
+    first: dict[str, str] = {}
+    for name in preset_names():
+        first.setdefault(load_ruleset(name).game, name)
+    assert set(first) == set(GAMES), "a registered game with no preset"
+    return [*first.values(), "tests/minigame/high-card.toml"]
+
+
+# twenty distinct cards, enough for any round of one bettor (a blackjack dealer drawing to 17
+# from the lowest cards takes five)
+DISTINCT = "2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS 2H 3C 4D 5S 6H 7C 8D"
+
+
+@pytest.mark.parametrize("ruleset", _every_game())
+def test_every_game_shows_no_card_before_the_deal_and_a_watcher_only_what_its_rules_show(
+    database_url: str, ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the game: while bets are taken no card of the shoe reaches anybody (the
+    bettor, another seated player, a watcher), by the WebSocket or any REST route; once the
+    round is over, a watcher has seen no card but those the game's rules turn over for
+    everyone (its ``shown_result``)."""
+    monkeypatch.setitem(GAMES, SPEC.name, SPEC)
+    name = "every game"
+    with _server(database_url, name, DISTINCT) as server:
+        opened = server.open_table(name=name, ruleset=ruleset, betting_seconds=10, pause_seconds=0)
+        table = int(opened["id"])
+        info = server.http.get(f"/tables/{table}/information").json()
+        main = next(b for b in info["bets"] if b["area"] == "main")
+        ana, bruno = (
+            server.player(n, DEPOSIT, currency=info["currency"]) for n in ("ana", "bruno")
+        )
+        server.sit(table, ana)
+        server.sit(table, bruno)
+        shoe = set(DISTINCT.split())
+        with (
+            Recorder(server, table, ana) as bettor,
+            Recorder(server, table, bruno) as other,
+            Recorder(server, table, None) as watcher,
+        ):
+            placed = server.bet(table, ana, main["kind"], main["minimum"] or info["minimum_bet"])
+            assert placed.status_code == 201, placed.text
+            for party in (bettor, other, watcher):
+                party.poll()
+                assert not party.cards() & shoe, (ruleset, party.cards() & shoe)
+            server.advance(10)  # no more bets: the deal
+            for _ in range(4):  # every decision the game asks times out to its default
+                server.advance(server.casino.tables[table].config.decision_seconds)
+            last = f"/tables/{table}/rounds/last"
+            whole = server.http.get(last, headers=server.operator).json()
+            assert whole["status"] == "settled", whole
+            rules = server.casino.tables[table].rules
+            public = set(CARD.findall(json.dumps(shown_result(rules, whole["result"], None))))
+            if whole["journal"] is not None and journal_is_public(rules):
+                public |= set(CARD.findall(json.dumps(whole["journal"])))
+            watcher.poll()
+            seen = watcher.cards() & shoe
+            assert seen <= public, (ruleset, seen - public)
+            assert seen, (ruleset, "the watcher saw no card of a dealt round")

@@ -6,7 +6,17 @@ import importlib
 
 import typer
 
-from croupier.cli import analyze, compliance, monitor, mutate, options, rules, serve, simulate
+from croupier.cli import (
+    analyze,
+    compliance,
+    deal,
+    monitor,
+    mutate,
+    options,
+    rules,
+    serve,
+    simulate,
+)
 from croupier.extras import missing_extra
 from croupier.games.registry import GAMES
 
@@ -18,6 +28,7 @@ app = typer.Typer(
 )
 app.command("rules")(rules.rules_command)
 app.command("options")(options.options_command)
+app.command("deal")(deal.deal_command)
 for spec in GAMES.values():  # each game's commands, as its spec names them
     if spec.cli is not None:
         app.add_typer(importlib.import_module(spec.cli).app, name=spec.name)

@@ -10,7 +10,7 @@ from rich.table import Table
 from croupier.cli.common import FORMAT_OPTION, Format, console, load, print_json
 from croupier.cli.render import limits_text
 from croupier.errors import CroupierError
-from croupier.games.registry import TABLE_GAMES, table_information
+from croupier.games.registry import GAMES, table_information
 from croupier.rulesets import load_ruleset, preset_names
 
 
@@ -38,7 +38,7 @@ def rules_command(
         console.print(f"  source: {ruleset.source}")
         console.print(f"  amendments: {', '.join(ruleset.amendments) or 'none'}")
         console.print(f"  bets offered: {', '.join(ruleset.rules.offered_bets)}")
-        if ruleset.game in TABLE_GAMES:  # each bet's limits as applied (PT rule 15 included)
+        if ruleset.game in GAMES:  # each bet's limits as applied (PT rule 15 included)
             console.print(f"  limits: {limits_text(table_information(ruleset.rules))}")
         for section, values in ruleset.options.items():
             console.print(f"  \\[{section}]")  # a literal heading, not Rich markup

@@ -7,20 +7,53 @@ ruleset loader reads each game's regulations and rules from it.
 
 from __future__ import annotations
 
+import importlib
+import os
 from typing import Any
 
 from croupier.errors import RulesetError
 from croupier.games.baccarat.spec import SPEC as BACCARAT
 from croupier.games.blackjack.spec import SPEC as BLACKJACK
 from croupier.games.protocol import TableGame
-from croupier.games.spec import GameSpec
+from croupier.games.spec import GameSpec, no_scoreboards
 from croupier.games.stud.spec import SPEC as STUD
 from croupier.rng import RandomSource
 from croupier.shoe import Shoe, StackedCards
 
-#: every game, by the name its rulesets give it (a new game: one line here)
+#: every game, by the name its rulesets give it: croupier's own, and those registered
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (BACCARAT, STUD, BLACKJACK)}
-TABLE_GAMES = tuple(GAMES)
+#: the modules (comma-separated) whose ``SPEC`` is a game to register too: a game from
+#: outside croupier's packages, played by every face of croupier with no edit to its source
+#: (issue 27; docs/adding-a-game.md)
+GAMES_VARIABLE = "CROUPIER_GAMES"
+
+
+def register(spec: GameSpec) -> None:
+    """Add ``spec``'s game to the games croupier plays; a name already taken is refused."""
+    if GAMES.get(spec.name, spec) is not spec:
+        raise RulesetError("game", f"{spec.name!r} is a game croupier already plays")
+    GAMES[spec.name] = spec
+
+
+def _register_named() -> None:
+    for name in os.environ.get(GAMES_VARIABLE, "").split(","):
+        if name.strip():
+            try:
+                module = importlib.import_module(name.strip())
+            except ImportError as error:
+                raise RulesetError(
+                    GAMES_VARIABLE,
+                    f"{name.strip()!r} cannot be imported ({error}): is its folder on PYTHONPATH?",
+                ) from None
+            spec = getattr(module, "SPEC", None)
+            if not isinstance(spec, GameSpec):
+                raise RulesetError(
+                    GAMES_VARIABLE, f"{name.strip()!r} exports no SPEC (a croupier GameSpec)"
+                )
+            register(spec)
+
+
+_register_named()
 
 
 def spec_of(rules: object) -> GameSpec:
@@ -29,7 +62,7 @@ def spec_of(rules: object) -> GameSpec:
         if isinstance(rules, spec.rules_type):
             return spec
     raise RulesetError(
-        "ruleset", f"online tables run {', '.join(TABLE_GAMES)}; not {type(rules).__name__}"
+        "ruleset", f"online tables run {', '.join(GAMES)}; not {type(rules).__name__}"
     )
 
 
@@ -47,8 +80,16 @@ def table_game(
 
 
 def table_information(rules: object) -> dict[str, Any]:
-    """Rules, limits and payouts for the player (PT rule 32)."""
-    return spec_of(rules).information(rules)
+    """Rules, limits and payouts for the player (PT rule 32), with what a client draws the
+    table from whatever the game (issue 27(3)): the game's title, whether it keeps roads,
+    and each bet's ``area`` (``main``, ``side``, or ``decision``: a stake a decision after
+    the deal makes, not a betting area)."""
+    spec = spec_of(rules)
+    return {
+        **spec.information(rules),
+        "game_title": spec.title,
+        "roads": spec.scoreboards is not no_scoreboards,
+    }
 
 
 def table_scoreboards(rules: object, results: list[dict[str, Any]]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from croupier.errors import RulesetError
 from croupier.games.baccarat.rules import BaccaratRules
@@ -16,9 +16,7 @@ from croupier.games.registry import GAMES as SPECS
 from croupier.games.stud.rules import StudRules
 from croupier.options import Options
 
-#: The regulations each game's rulesets may follow.
-GAMES = {name: list(spec.regulations) for name, spec in SPECS.items()}
-AnyRules = BaccaratRules | StudRules | BlackjackRules
+R = TypeVar("R")
 _META_KEYS = {
     "name",
     "game",
@@ -46,26 +44,28 @@ class Ruleset:
     description: str
     approval: str
     amendments: tuple[str, ...]
-    rules: AnyRules
+    rules: Any  # the game's rules: read them typed with rules_as
     options: Mapping[str, Any] = field(repr=False, default_factory=dict)
+
+    def rules_as(self, cls: type[R]) -> R:
+        """The rules, which must be of the game whose rules type ``cls`` is (issue 27(2)):
+        ``ruleset.rules_as(StudRules)``; any game's, with no accessor of its own here."""
+        if not isinstance(self.rules, cls):
+            wanted = next((n for n, s in SPECS.items() if s.rules_type is cls), cls.__name__)
+            raise RulesetError("ruleset", f"{self.name!r} is a {self.game} ruleset, not {wanted}")
+        return self.rules
 
     def baccarat(self) -> BaccaratRules:
         """The rules, which must be a baccarat ruleset's."""
-        if not isinstance(self.rules, BaccaratRules):
-            raise RulesetError("ruleset", f"{self.name!r} is a {self.game} ruleset, not baccarat")
-        return self.rules
+        return self.rules_as(BaccaratRules)
 
     def blackjack(self) -> BlackjackRules:
         """The rules, which must be a blackjack ruleset's."""
-        if not isinstance(self.rules, BlackjackRules):
-            raise RulesetError("ruleset", f"{self.name!r} is a {self.game} ruleset, not blackjack")
-        return self.rules
+        return self.rules_as(BlackjackRules)
 
     def stud(self) -> StudRules:
         """The rules, which must be a stud ruleset's."""
-        if not isinstance(self.rules, StudRules):
-            raise RulesetError("ruleset", f"{self.name!r} is a {self.game} ruleset, not stud")
-        return self.rules
+        return self.rules_as(StudRules)
 
     def summary(self) -> dict[str, Any]:
         """JSON-able metadata, as ``croupier rules --format json`` prints it."""
@@ -158,8 +158,8 @@ def _apply_overrides(data: dict[str, Any], overrides: Mapping[str, Any] | None) 
 def build_ruleset(data: dict[str, Any], fallback_name: str = "custom") -> Ruleset:
     """Validate parsed ruleset data (``extends`` already resolved)."""
     meta = Options(data.get("ruleset"), "ruleset")
-    game = meta.choice("game", None, list(GAMES))
-    reg_name = meta.choice("regulation", None, GAMES[game])
+    game = meta.choice("game", None, list(SPECS))  # the registry's games, as they are now
+    reg_name = meta.choice("regulation", None, list(SPECS[game].regulations))
     names = meta.strings("amendments", [])
     ruleset_options = Options({k: v for k, v in data.items() if k != "ruleset"})
     rules, amendments = SPECS[game].build_rules(reg_name, names, ruleset_options)

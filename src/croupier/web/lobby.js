@@ -3,8 +3,6 @@
 import { api, session, formatMoney, el } from "./common.js";
 import { miniBigRoad } from "./roads.js";
 
-const GAMES = { baccarat: "Baccarat", stud: "Stud poker", blackjack: "Blackjack" };
-
 function status(t) {
   return `Seats ${t.seated.length}/${t.seats} · round ${t.round} · ${t.phase}`;
 }
@@ -16,15 +14,17 @@ export async function lobby(app, signInPanel) {
   app.append(list);
   const deadlines = new Map(); // table id -> when its window closes (ms), null when closed
   const shown = new Map(); // table id -> round whose road is drawn
+  const keepsRoads = new Set(); // the tables whose game keeps roads (baccarat's scoreboards)
   const tables = await api("/tables");
   for (const t of tables) {
     const info = await api(`/tables/${t.id}/information`);
-    const main = info.bets.find((b) => ["player", "ante", "bet"].includes(b.kind)) || info.bets[0];
+    if (info.roads) keepsRoads.add(t.id);
+    const main = info.bets.find((b) => b.area === "main") || info.bets[0];
     const limits = `${formatMoney(main.minimum, t.currency)} – ${
       main.maximum === null ? "no maximum" : formatMoney(main.maximum, t.currency)}`;
     const card = el("article", { class: "table-card", role: "listitem", "data-table": String(t.id), "data-game": t.game },
       el("h2", {}, t.name, t.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
-      el("p", { class: "game" }, `${GAMES[t.game] || t.game} · ${t.mode === "individual" ? "individual table" : "multi-player"} · ${info.ruleset.title}`),
+      el("p", { class: "game" }, `${info.game_title} · ${t.mode === "individual" ? "individual table" : "multi-player"} · ${info.ruleset.title}`),
       el("p", { class: "limits" }, `${main.title} ${limits}`),
       el("p", { class: "status" }, status(t)),
       el("p", { class: "tile-countdown", role: "timer", "aria-live": "off" }, ""),
@@ -43,7 +43,7 @@ export async function lobby(app, signInPanel) {
     if (t.mode === "individual") deadlines.set(t.id, "deal"); // its player starts each deal (PT rule 28)
     else deadlines.set(t.id, t.phase === "betting" && t.seconds_left !== null ? Date.now() + t.seconds_left * 1000 : null);
     // the road of a public baccarat table, redrawn when a round has finished
-    if (t.game === "baccarat" && t.mode !== "individual" && shown.get(t.id) !== t.round) {
+    if (keepsRoads.has(t.id) && t.mode !== "individual" && shown.get(t.id) !== t.round) {
       const roads = await api(`/tables/${t.id}/roads`);
       shown.set(t.id, t.round);
       card.querySelector(".tile-road").replaceChildren(miniBigRoad(roads));

@@ -10,29 +10,15 @@ import { renderRoads } from "./roads.js";
 import { betSlip } from "./betting.js";
 import { resultLines } from "./results.js";
 import { soundToggle, cue } from "./sound.js";
+import { chipRack, chipValues } from "./chips.js";
+import { openDialog, roundDetails, rulesPanel, statementPanel } from "./panels.js";
+import { genericFelt } from "./felt.js";
+import { bettingAreas } from "./areas.js";
 
-const MAIN = ["player", "tie", "banker", "bet"];
-const FELTS = { baccarat: baccaratFelt, stud: studFelt, blackjack: blackjackFelt }; // one per game
-const DECISIONS = ["raise", "insurance"]; // stakes a decision after the deal makes, not a betting area
+// the felts drawn for a game; any other game plays on the generic felt (issue 27(3))
+const FELTS = { baccarat: baccaratFelt, stud: studFelt, blackjack: blackjackFelt };
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const pause = (ms) => (reducedMotion() ? Promise.resolve() : sleep(ms));
-
-function chipValues(minimum) {
-  const saved = localStorage.getItem("croupier-chips");
-  if (saved) {
-    const values = saved.split(",").map((v) => Math.round(Number(v) * 100)).filter((v) => v > 0);
-    if (values.length) return values;
-  }
-  return [1, 5, 10, 25, 50].map((m) => m * minimum);
-}
-
-function chipLabel(minor, digits) {
-  const major = minor / 10 ** digits;
-  const short = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2).replace(/0+$/, "").replace(/\.$/, ""));
-  if (major >= 1_000_000) return `${short(major / 1_000_000)}M`;
-  if (major >= 1_000) return `${short(major / 1_000)}K`;
-  return short(major);
-}
 
 export async function openTable(app, id, { watch, refreshHeader }) {
   clear(app);
@@ -79,28 +65,10 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   showJackpot(view.jackpot);
   const cut = el("span", { class: "cut", id: "cut", hidden: !view.cut_card_out }, "cut card out: last round(s) of the shoe");
   const shoe = el("div", { class: "shoe", title: "the shoe", "aria-label": "the shoe" }, el("div", { class: "shoe-body" }), cut);
-  const felt = FELTS[info.game]({ decide, money, pause });
+  const felt = (FELTS[info.game] || genericFelt)({ decide, money, pause });
   const decisionBar = felt.bar;
   const result = el("div", { class: "result", id: "result", "aria-live": "assertive" }, "");
-  const mine = {};
-  const totals = {};
-  const areas = el("div", { class: "areas", role: "group", "aria-label": "betting areas" });
-  const offered = info.bets.map((b) => b.kind).filter((k) => !DECISIONS.includes(k));
-  const order = [...offered.filter((k) => !MAIN.includes(k)), ...MAIN.filter((k) => offered.includes(k))];
-  for (const kind of order) {
-    const bet = info.bets.find((b) => b.kind === kind);
-    mine[kind] = el("span", { class: "stake", id: `stake-${kind}` }, "");
-    totals[kind] = el("span", { class: "table-total", id: `total-${kind}` }, "");
-    const area = el("button", {
-      class: `area ${kind}${MAIN.includes(kind) ? " main" : " side"}`,
-      id: `area-${kind}`,
-      "data-kind": kind,
-      disabled: watch,
-      "aria-label": `bet on ${bet.title}, pays ${bet.pays}`,
-    }, el("strong", {}, bet.title), el("small", {}, `pays ${bet.pays}`), mine[kind], totals[kind]);
-    area.addEventListener("click", () => placeBet(kind));
-    areas.append(area);
-  }
+  const { node: areas, order, mine, totals } = bettingAreas(info.bets, { disabled: watch, place: placeBet });
   const betTitles = Object.fromEntries(info.bets.map((b) => [b.kind, b.title]));
   const slip = betSlip({
     bets: info.bets.filter((b) => order.includes(b.kind)),
@@ -129,15 +97,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     result, decisionBar, felt.assist || "", areas, seats);
 
   let chip = chipValues(info.minimum_bet)[0];
-  const chips = el("div", { class: "chips", role: "radiogroup", "aria-label": "chip value" });
-  chipValues(info.minimum_bet).forEach((value, i) => {
-    const input = el("input", { type: "radio", name: "chip", id: `chip-${i}`, value: String(value), checked: i === 0 });
-    input.addEventListener("change", () => { chip = value; });
-    // a chip shows its value as a real chip does, short (5, 25, 2.5K); the full amount is its
-    // accessible name and tooltip (issue 34(4): "2,500.00 pts" overflowed the chip)
-    chips.append(el("label", { class: `chip chip-${i}`, for: `chip-${i}`, title: money(value), "aria-label": money(value) },
-      input, el("span", { "aria-hidden": "true" }, chipLabel(value, info.minor_digits))));
-  });
+  const chips = chipRack(info.minimum_bet, info.minor_digits, money, (value) => { chip = value; });
   const dealButton = el("button", { id: "deal", class: "deal", hidden: watch || view.mode !== "individual" }, "Deal");
   dealButton.addEventListener("click", deal);
   const leaveButton = el("button", { id: "leave", hidden: watch }, "Leave table");
@@ -224,7 +184,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   refreshRoads();
 
   async function refreshRoads() {
-    if (info.game !== "baccarat") { roads.hidden = true; return; } // the scoreboards are baccarat's
+    if (!info.roads) { roads.hidden = true; return; } // the game keeps no scoreboards
     try { renderRoads(roads, await api(`/tables/${id}/roads`)); } catch (error) { /* shown next round */ }
   }
 
@@ -501,80 +461,24 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     }
   }
 
-  function openDialog(title, ...content) {
-    const close = el("button", { class: "close", id: "close-panel" }, "Close");
-    close.addEventListener("click", () => dialog.close());
-    dialog.replaceChildren(el("h2", {}, title), ...content, close);
-    if (!dialog.open) dialog.showModal();
-    close.focus({ preventScroll: true }); // the panel opens at its top, not at its Close button
-    dialog.scrollTop = 0;
-  }
-
-  function roundDetails(round) {
-    const r = round.result || {};
-    const rows = round.bets.map((b) => el("tr", {},
-      el("td", {}, b.player), el("td", {}, b.kind), el("td", {}, money(b.amount)),
-      el("td", {}, b.outcome || ""), el("td", {}, b.payout === null || b.payout === undefined ? "" : money(b.payout))));
-    const parts = [el("p", {}, `Round ${round.number} · ${round.status}${round.void_reason ? ` · ${round.void_reason}` : ""}`)];
-    parts.push(...felt.details(r));
-    parts.push(el("table", { class: "bets" },
-      el("thead", {}, el("tr", {}, ...["player", "bet", "stake", "outcome", "paid"].map((h) => el("th", {}, h)))),
-      el("tbody", {}, ...rows)));
-    if (round.mine) parts.push(el("p", { class: "mine-net", id: "recall-net" }, `Your result: ${round.mine.net >= 0 ? "+" : "−"}${money(Math.abs(round.mine.net))}`));
-    return el("div", { class: "round-detail" }, ...parts);
-  }
-
   async function showRecall() {
     try {
       const round = await api(`/tables/${id}/rounds/last`);
-      openDialog("Last round", roundDetails(round));
+      openDialog(dialog, "Last round", roundDetails(round, felt, money));
     } catch (error) {
-      openDialog("Last round", el("p", {}, error.message));
+      openDialog(dialog, "Last round", el("p", {}, error.message));
     }
   }
   async function showHistory() {
     const rounds = await api(`/tables/${id}/rounds?limit=20${session.token && !watch ? "&mine=true" : ""}`);
-    openDialog("History", rounds.length ? el("div", {}, ...rounds.map(roundDetails)) : el("p", {}, "No rounds yet."));
+    openDialog(dialog, "History", rounds.length ? el("div", {}, ...rounds.map((r) => roundDetails(r, felt, money))) : el("p", {}, "No rounds yet."));
   }
   function showRules() {
-    const rows = info.bets.map((b) => el("tr", {}, el("td", {}, b.title), el("td", {}, money(b.minimum)),
-      el("td", {}, b.maximum === null ? "no maximum" : money(b.maximum)), el("td", {}, b.pays),
-      el("td", {}, `${b.limits_article}; pays: ${b.article}`)));
-    openDialog("Rules, limits and payouts",
-      el("p", {}, `${info.ruleset.title}. ${info.ruleset.source}.`),
-      el("table", { class: "bets" }, el("thead", {}, el("tr", {}, ...["bet", "minimum", "maximum", "pays", "rules"].map((h) => el("th", {}, h)))), el("tbody", {}, ...rows)),
-      el("p", {}, `Commission: ${info.commission.description}. Ties: ${info.ties}.`),
-      info.both_sides ? el("p", {}, `Betting on both Player and Banker: ${info.both_sides}.`) : "",
-      el("p", {}, `Betting window: ${info.mode === "individual" ? "you start the deal (rule 28)" : `${info.betting_seconds} s (rule 27)`}.`),
-      howToPlay(info.rules_of_the_game),
-      el("p", {}, `Complaints: ${info.complaints}`));
-  }
-  // the rules of the game (PT rule 32), and baccarat's drawing table (rule 20)
-  function howToPlay(rules) {
-    if (!rules) return "";
-    const items = Object.values(rules).map((r) => el("li", {}, `${r.text} (${r.article}).`));
-    const parts = [el("h3", {}, "How the game is played"), el("ul", { id: "how-to-play" }, ...items)];
-    const drawing = rules.drawing;
-    if (drawing && drawing.banker_draws_when_player_drew) {
-      const rows = Object.entries(drawing.banker_draws_when_player_drew).map(([total, on]) =>
-        el("tr", {}, el("td", {}, total), el("td", {}, on.length ? on.join(", ") : "stands")));
-      parts.push(el("table", { class: "drawing", id: "drawing-table" },
-        el("caption", {}, `Banker's third card when Player drew (${drawing.article})`),
-        el("thead", {}, el("tr", {}, el("th", {}, "Banker total"), el("th", {}, "draws when Player's third card is"))),
-        el("tbody", {}, ...rows)));
-    }
-    return el("section", { class: "how-to-play" }, ...parts);
+    openDialog(dialog, "Rules, limits and payouts", ...rulesPanel(info, money));
   }
   function showStatement(statement) {
     const done = el("a", { class: "button", href: "#/", id: "to-lobby" }, "Back to the lobby");
-    openDialog("Session statement",
-      el("dl", { class: "statement", id: "statement" },
-        el("dt", {}, "Rounds"), el("dd", { id: "st-rounds" }, String(statement.rounds)),
-        el("dt", {}, "Total bet"), el("dd", { id: "st-bet" }, money(statement.total_bet)),
-        el("dt", {}, "Total won"), el("dd", { id: "st-won" }, money(statement.total_won)),
-        el("dt", {}, "Net result"), el("dd", { id: "st-net" }, `${statement.net >= 0 ? "+" : "−"}${money(Math.abs(statement.net))}`)),
-      el("p", {}, `Session ${statement.session} · ${statement.end_reason === "inactivity" ? "ended for inactivity (rule 36)" : "ended by you"}.`),
-      done);
+    openDialog(dialog, "Session statement", ...statementPanel(statement, money), done);
     sessionId = null;
     for (const button of areas.querySelectorAll("button")) button.disabled = true;
     leaveButton.hidden = true;

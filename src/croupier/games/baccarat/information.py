@@ -33,7 +33,9 @@ def table_information(rules: BaccaratRules) -> dict[str, Any]:
     """Rules, limits and payouts of a baccarat table as plain JSON values (PT rule 32)."""
     reg = rules.regulation
     bets = []
-    for kind in rules.offered_bets:
+    # the main areas as the felt lays them out, Player, Tie, Banker; then the side bets
+    main = [k for k in ("player", "tie", "banker") if k in rules.offered_bets]
+    for kind in main + [k for k in rules.offered_bets if k not in main]:
         if kind in _MAIN:
             title, pays, key = _MAIN[kind]
             article = cite(reg, key)
@@ -46,6 +48,7 @@ def table_information(rules: BaccaratRules) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "kind": kind,
             "title": title,
+            "area": "main" if kind in _MAIN else "side",
             "pays": pays,
             "minimum": limit.minimum,
             "maximum": _maximum(rules, kind),

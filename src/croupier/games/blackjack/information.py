@@ -34,6 +34,7 @@ def table_information(rules: BlackjackRules) -> dict[str, Any]:
         {
             "kind": "bet",
             "title": "Box bet",
+            "area": "main",
             "pays": f"1:1; a blackjack {bj.numerator}:{bj.denominator}",
             "minimum": rules.minimum_bet,
             "maximum": rules.maximum_bet,
@@ -46,6 +47,7 @@ def table_information(rules: BlackjackRules) -> dict[str, Any]:
             {
                 "kind": "insurance",
                 "title": "Insurance (after the deal, against a dealer's ace)",
+                "area": "decision",
                 "pays": "2:1; half the bet (choice O17)",
                 "minimum": None,
                 "maximum": None,
@@ -58,6 +60,7 @@ def table_information(rules: BlackjackRules) -> dict[str, Any]:
             {
                 "kind": "any_pair",
                 "title": "Any pair",
+                "area": "side",
                 "pays": f"{rules.any_pair_pays}:1 for each pair formed",
                 "minimum": rules.any_pair_minimum,
                 "maximum": rules.any_pair_maximum,
