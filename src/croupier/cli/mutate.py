@@ -45,7 +45,8 @@ def mutate_command(
         import pytest  # noqa: F401
     except ImportError:
         fail("croupier mutate runs the tests: install them with pip install 'croupier[test]'")
-    from croupier.compliance.mutation import RESULTS, plan, run, stored
+    from croupier.compliance.mutation import plan, run
+    from croupier.compliance.stored_run import RESULTS, stored
 
     where = root or _checkout()
     if not (where / "tests").is_dir():

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from croupier.compliance.citations import Citation, citing_of_regulation, scan, words_cite
+from croupier.compliance.stored_run import stored
 from croupier.compliance.texts import SOURCES, Unit, load_units
 
 
@@ -110,8 +111,6 @@ def build(root: Path, regulation: str | None = None) -> list[Row]:
             column, citing_of_regulation(section), True, f"docs/choices.md ({choice})"
         )
     ]
-    from croupier.compliance.mutation import stored
-
     mutated = (stored() or {}).get("units", {})
     rows = []
     for unit in units:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import json
 import signal
 import subprocess
 import time
@@ -59,7 +58,6 @@ OUT_OF_PROCESS = ("tests/web/",)
 #: a test whose own code starts another process (croupier serve, a proxy): a mutant put into
 #: this process never reaches that one, so such a test is not run against mutants
 _SPAWNS = ("subprocess", "Popen", "_start(", "_serve(", "FirstAlive", "cluster")
-RESULTS = "mutation.json"
 MUTANT_SECONDS = 60  # a mutant that makes a cited test loop is killed by this alarm
 
 
@@ -368,12 +366,3 @@ def _commit(root: Path) -> str | None:
     except (OSError, subprocess.CalledProcessError):
         return None
     return out.stdout.strip()
-
-
-def stored() -> dict[str, Any] | None:
-    """The last whole run's results, as shipped (``mutation.json``), if any."""
-    path = resources.files("croupier.compliance").joinpath(RESULTS)
-    if not path.is_file():
-        return None
-    data: dict[str, Any] = json.loads(path.read_text("utf-8"))
-    return data

@@ -20,17 +20,15 @@ import asyncio
 import json
 import re
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import httpx
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from croupier.server.asgi import read_body, send_json
+from croupier.server.member import Member
 from croupier.server.peer_auth import FORWARDED
 from croupier.store.claims import Node
-
-if TYPE_CHECKING:
-    from croupier.server.service import Casino
 
 TABLE_PATH = re.compile(r"/tables/(\d+)(?:/.*)?")
 OWNER_SECONDS = 1.0  # how long who runs what, once read, is trusted
@@ -50,7 +48,7 @@ class Peers:
     """The other processes serving the database, as last read: which process runs each open
     table and where each process is reached; and one HTTP client to reach them."""
 
-    def __init__(self, casino: Casino) -> None:
+    def __init__(self, casino: Member) -> None:
         self.casino = casino
         self.owners: dict[int, Node | None] = {}  # each open table's process (None: none now)
         self.urls: list[str] = []  # the other live processes

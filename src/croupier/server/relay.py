@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 from croupier.server.asgi import ASGIApp
 from croupier.server.forwarding import Peers, answer_here
 from croupier.server.hub import Watcher
+from croupier.server.member import Member
 
 if TYPE_CHECKING:
     from croupier.server.bus import Bus
-    from croupier.server.service import Casino
 
 MOVED = "\x00moved"  # queued for a watcher whose table's events broke off (the same object)
 CLOSE_MOVED = 4409
@@ -57,7 +57,7 @@ class Stream:
 
 
 class Relay:
-    def __init__(self, casino: Casino, peers: Peers, bus: Bus) -> None:
+    def __init__(self, casino: Member, peers: Peers, bus: Bus) -> None:
         self.casino = casino
         self.peers = peers
         self.bus = bus
