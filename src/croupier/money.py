@@ -13,6 +13,7 @@ import enum
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import Any
 
 from croupier.errors import RulesetError, RuleViolation
 
@@ -73,6 +74,11 @@ class MoneyPolicy:
     minor_digits: int = 2
     unit: int = 1
     rounding: Rounding = Rounding.PLAYER_FAVOUR
+
+    def information(self) -> dict[str, Any]:
+        """What a table tells its players of its money (PT rule 32): the currency, its minor
+        digits and the smallest amount paid."""
+        return {"currency": self.currency, "minor_digits": self.minor_digits, "unit": self.unit}
 
     def __post_init__(self) -> None:
         if self.unit < 1:

@@ -23,6 +23,21 @@ from croupier.money import MoneyPolicy
 from croupier.options import Options
 
 
+def starting_pool(given: int | None, seed: int | None) -> int | None:
+    """The jackpot pool a round settles on: ``given``, or the jackpot's seed where none is
+    given (``seed`` None: the table has no jackpot, and ``given`` stands). A pool never falls
+    below its seed (docs/choices.md): one given below it is refused."""
+    if seed is None:
+        return given
+    pool = seed if given is None else given
+    if pool < seed:
+        raise ValueError(
+            f"jackpot_pool: {pool} is below its seed {seed}; the pool never falls below its "
+            "minimum (docs/choices.md)"
+        )
+    return pool
+
+
 @dataclass(frozen=True, slots=True)
 class JackpotPrize:
     """A prize of ``max(fixed, pool_percent% of the pool)``; either part may be zero."""

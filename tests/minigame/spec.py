@@ -12,9 +12,7 @@ from tests.minigame.rules import KINDS, PAYS, HighCardRules, build
 def information(rules: HighCardRules) -> dict[str, Any]:
     return {
         "game": "high-card",
-        "currency": rules.money.currency,
-        "minor_digits": rules.money.minor_digits,
-        "unit": rules.money.unit,
+        **rules.money.information(),
         "minimum_bet": rules.minimum_bet,
         "bets": [
             {

@@ -37,6 +37,12 @@ class ShoeRounds(Generic[R, S]):
     carried: tuple[Bet, ...]  # where the game carries bets to the next round
     _current: R | None
 
+    def __post_init__(self) -> None:
+        """A game whose rules have a jackpot starts from its seed when given no pool."""
+        jackpot = getattr(getattr(self, "rules", None), "jackpot", None)
+        if self.jackpot_pool is None and jackpot is not None:
+            self.jackpot_pool = jackpot.seed
+
     @property
     def cut_card_out(self) -> bool:
         """Whether the cut card has come out of the shoe (the table shows it; no card count)."""

@@ -39,10 +39,6 @@ class BaccaratGame(ShoeRounds[BaccaratRound, Settlement]):
     shoe_of_round: dict[int, int] = field(default_factory=dict)
     _current: BaccaratRound | None = None
 
-    def __post_init__(self) -> None:
-        if self.jackpot_pool is None and self.rules.jackpot is not None:
-            self.jackpot_pool = self.rules.jackpot.seed
-
     @property
     def shoe_number(self) -> int:
         return self.cards.number if isinstance(self.cards, Shoe) else 1

@@ -72,9 +72,7 @@ def table_information(rules: BaccaratRules) -> dict[str, Any]:
     return {
         "game": "baccarat",
         "regulation": reg.value,
-        "currency": rules.money.currency,
-        "minor_digits": rules.money.minor_digits,
-        "unit": rules.money.unit,
+        **rules.money.information(),
         "minimum_bet": rules.minimum_bet,
         "bets": bets,
         "commission": {"scheme": rules.commission, "description": rules.scheme.description},

@@ -29,6 +29,7 @@ from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.kind_bets import KindBets
 from croupier.games.protocol import Bet, BetSettlement, Event, LogEntry, SettlementTotals, allowed
 from croupier.games.wager_round import replay as replay_round
+from croupier.pool import starting_pool
 from croupier.shoe import CardSource
 
 
@@ -93,15 +94,9 @@ class BaccaratRound(KindBets[Phase]):
         self.cards = cards
         self.number = number
         self.demonstration = demonstration
-        self.jackpot_pool = (
-            jackpot_pool if jackpot_pool is not None or not rules.jackpot else rules.jackpot.seed
+        self.jackpot_pool = starting_pool(
+            jackpot_pool, rules.jackpot.seed if rules.jackpot else None
         )
-        pool = self.jackpot_pool
-        if rules.jackpot and pool is not None and pool < rules.jackpot.seed:
-            raise ValueError(
-                f"jackpot_pool: {self.jackpot_pool} is below its seed {rules.jackpot.seed}; "
-                "the pool never falls below its minimum (docs/choices.md)"
-            )
         self.log: list[LogEntry] = []
         self.coup: Coup | None = None
         self.settlement: Settlement | None = None

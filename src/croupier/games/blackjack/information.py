@@ -72,9 +72,7 @@ def table_information(rules: BlackjackRules) -> dict[str, Any]:
     return {
         "game": "blackjack",
         "regulation": "macau-blackjack",
-        "currency": rules.money.currency,
-        "minor_digits": rules.money.minor_digits,
-        "unit": rules.money.unit,
+        **rules.money.information(),
         "minimum_bet": rules.minimum_bet,
         "bets": bets,
         "dealer": f"the dealer draws to 16, {soft17}, and stands on any other 17 or more "

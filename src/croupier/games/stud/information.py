@@ -51,9 +51,7 @@ def table_information(rules: StudRules) -> dict[str, Any]:
     return {
         "game": "stud",
         "regulation": "macau-stud",
-        "currency": rules.money.currency,
-        "minor_digits": rules.money.minor_digits,
-        "unit": rules.money.unit,
+        **rules.money.information(),
         "minimum_bet": rules.minimum_ante,
         "bets": bets,
         "paytable": paytable,

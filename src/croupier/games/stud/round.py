@@ -34,6 +34,7 @@ from croupier.games.stud.settlement import HandResult, Settling, StudSettlement
 from croupier.games.wager_round import WagerRound
 from croupier.games.wager_round import replay as replay_round
 from croupier.money import verify_stake
+from croupier.pool import starting_pool
 from croupier.shoe import CardSource
 
 
@@ -50,10 +51,9 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
         self.rules = rules
         self.cards = cards
         self.number = number
-        spec = rules.jackpot
-        self.jackpot_pool = jackpot_pool if jackpot_pool is not None or not spec else spec.seed
-        if spec and self.jackpot_pool is not None and self.jackpot_pool < spec.seed:
-            raise ValueError(f"jackpot_pool: {self.jackpot_pool} is below its seed {spec.seed}")
+        self.jackpot_pool = starting_pool(
+            jackpot_pool, rules.jackpot.seed if rules.jackpot else None
+        )
         self.log: list[LogEntry] = []
         self.settlement: StudSettlement | None = None
         self.dealer: list[int] = []

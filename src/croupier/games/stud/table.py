@@ -24,10 +24,6 @@ class StudTableGame(ShoeRounds[StudRound, StudSettlement]):
     rounds_played: int = 0
     _current: StudRound | None = field(default=None, repr=False)
 
-    def __post_init__(self) -> None:
-        if self.jackpot_pool is None and self.rules.jackpot is not None:
-            self.jackpot_pool = self.rules.jackpot.seed
-
     @property
     def cut_card_out(self) -> bool:
         """A stud deck is shuffled for every round (art. 2-3): no cut card."""
