@@ -23,6 +23,7 @@ import contextlib
 import json
 import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -47,6 +48,8 @@ BEARER = "bearer."
 CLOSE_BAD_REQUEST, CLOSE_FORBIDDEN = 4400, 4403
 CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": the table's process is changing
 FLOODED = "\x00flooded"  # queued last for a connection closed for flooding (the same object)
+#: how a connection's message is answered: here by the table, or by its process over the bus
+Answer = Callable[[str], Awaitable[dict[str, Any]]]
 
 
 class TableSockets:
@@ -67,123 +70,179 @@ class TableSockets:
 
 async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, send: Send) -> None:
     """One connection, from the handshake to the disconnection."""
-    await receive()  # websocket.connect
-    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-    if "token" in parse_qs(scope.get("query_string", b"").decode("latin-1")):
-        await _close(send, CLOSE_BAD_REQUEST, "no token in the URL: Authorization or subprotocol")
-        return
-    if not casino.origins.allows(headers.get("origin"), headers.get("host")):
-        await _close(send, CLOSE_FORBIDDEN, "this page's origin may not open the table")
-        return
-    offered = list(scope.get("subprotocols") or [])
-    token = bearer(headers.get("authorization"), offered)
-    table = casino.tables.get(table_id)
-    elsewhere = False  # a table another process runs (server/relay.py)
-    if table is None and casino.relay is not None:
-        try:
-            elsewhere = await casino.relay.runs_elsewhere(table_id)
-        except Unavailable:
-            await _close(send, CLOSE_TRY_AGAIN, "the table is being taken over: try again")
+    await TableConnection(casino, table_id, scope, receive, send).run()
+
+
+class TableConnection:
+    """One WebSocket at one table: its handshake (who connects, may they, and where the table
+    runs), then its messages, each rate-limited, the player's session checked, and answered,
+    while what the table tells its watchers is delivered beside them; and its end, which
+    changes nothing at the table (PT rule 30)."""
+
+    def __init__(
+        self, casino: Casino, table_id: int, scope: Scope, receive: Receive, send: Send
+    ) -> None:
+        self.casino, self.table_id = casino, table_id
+        self.scope, self.receive, self.send = scope, receive, send
+        self.player: Player | None = None
+        self.token: str | None = None
+
+    async def run(self) -> None:
+        await self.receive()  # websocket.connect
+        opened = await self._handshake()
+        if opened is None:
             return
-    player = None
-    if token is not None:
-        player = await casino.player_of_token(token)
-    unknown = table is None and not elsewhere
-    if unknown or (token is not None and player is None):
-        await _close(send, 4404 if unknown else 4401, "unknown table or token")
-        return
-    if player is not None and not casino.rates.connect(player.name):
-        await _close(send, CLOSE_FLOODING, "too many connections for one player")
-        return
-    name = player.name if player else None
-    relay = casino.relay
-    remote: tuple[Watcher, dict[str, Any], int] | None = None
-    if elsewhere and relay is not None:
-        try:  # the events followed first, held until the view is sent
-            remote = await relay.watch(table_id, name)
-        except Unavailable:
+        try:
+            await self._messages(*opened)
+        finally:
+            if self.player is not None:
+                self.casino.rates.disconnect(self.player.name)
+
+    async def _refuse(self, code: int, reason: str) -> None:
+        await _close(self.send, code, reason)
+
+    async def _handshake(self) -> tuple[Watcher, Answer, Callable[[], None]] | None:
+        """The connection accepted, its watcher following the table's events, how its
+        messages are answered and how it leaves; None where it was refused."""
+        admitted = await self._admitted()
+        if admitted is None:
+            return None
+        return await self._accepted(*admitted)
+
+    async def _admitted(self) -> tuple[Table | None, Player | None, list[str]] | None:
+        """Who connects and whether they may: no token in the URL, an allowed origin, a known
+        table (here, or run by another process: None), a valid token, not too many
+        connections; None where the connection was refused (and closed)."""
+        casino, table_id, scope = self.casino, self.table_id, self.scope
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if "token" in parse_qs(scope.get("query_string", b"").decode("latin-1")):
+            await self._refuse(
+                CLOSE_BAD_REQUEST, "no token in the URL: Authorization or subprotocol"
+            )
+            return None
+        if not casino.origins.allows(headers.get("origin"), headers.get("host")):
+            await self._refuse(CLOSE_FORBIDDEN, "this page's origin may not open the table")
+            return None
+        offered = list(scope.get("subprotocols") or [])
+        token = self.token = bearer(headers.get("authorization"), offered)
+        table = casino.tables.get(table_id)
+        elsewhere = False  # a table another process runs (server/relay.py)
+        if table is None and casino.relay is not None:
+            try:
+                elsewhere = await casino.relay.runs_elsewhere(table_id)
+            except Unavailable:
+                await self._refuse(CLOSE_TRY_AGAIN, "the table is being taken over: try again")
+                return None
+        player = None
+        if token is not None:
+            player = await casino.player_of_token(token)
+        unknown = table is None and not elsewhere
+        if unknown or (token is not None and player is None):
+            await self._refuse(4404 if unknown else 4401, "unknown table or token")
+            return None
+        if player is not None and not casino.rates.connect(player.name):
+            await self._refuse(CLOSE_FLOODING, "too many connections for one player")
+            return None
+        return table, player, offered
+
+    async def _accepted(
+        self, table: Table | None, player: Player | None, offered: list[str]
+    ) -> tuple[Watcher, Answer, Callable[[], None]] | None:
+        """The connection accepted and following its table: here, or through the relay from
+        the process that runs it (``table`` None)."""
+        casino, table_id = self.casino, self.table_id
+        name = player.name if player else None
+        relay = casino.relay
+        remote: tuple[Watcher, dict[str, Any], int] | None = None
+        if table is None and relay is not None:
+            try:  # the events followed first, held until the view is sent
+                remote = await relay.watch(table_id, name)
+            except Unavailable:
+                if player is not None:
+                    casino.rates.disconnect(player.name)
+                await self._refuse(CLOSE_TRY_AGAIN, "the table's process did not answer: try again")
+                return None
+        accept: Message = {"type": "websocket.accept"}
+        if SUBPROTOCOL in offered:
+            accept["subprotocol"] = SUBPROTOCOL
+        try:
+            await self.send(accept)
+        except BaseException:
+            if remote is not None and relay is not None:
+                relay.leave(table_id, remote[0])
             if player is not None:
                 casino.rates.disconnect(player.name)
-            await _close(send, CLOSE_TRY_AGAIN, "the table's process did not answer: try again")
-            return
-    accept: Message = {"type": "websocket.accept"}
-    if SUBPROTOCOL in offered:
-        accept["subprotocol"] = SUBPROTOCOL
-    try:
-        await send(accept)
-    except BaseException:
+            raise
+        self.player = player  # from here on, the connection counts against the player
         if remote is not None and relay is not None:
-            relay.leave(table_id, remote[0])
-        if player is not None:
-            casino.rates.disconnect(player.name)
-        raise
-    if remote is not None and relay is not None:
-        watcher, view, after = remote
-        watcher.queue.put_nowait(dumps({"type": "table", **view}))
-        casino.hub.release(watcher, after)  # then the events after the view, in order
-
-        async def answer(text: str) -> dict[str, Any]:
-            return await relay.command(table_id, name, text)
-
-        def leave() -> None:
-            relay.leave(table_id, watcher)
-    else:
+            watcher, view, after = remote
+            watcher.queue.put_nowait(dumps({"type": "table", **view}))
+            casino.hub.release(watcher, after)  # then the events after the view, in order
+            return (
+                watcher,
+                lambda text: relay.command(table_id, name, text),
+                lambda: relay.leave(table_id, watcher),
+            )
         assert table is not None
         local = table
         watcher = casino.hub.watch(table_id, name)
         operator = player is not None and player.role == "operator"
         view = local.view_for(name, operator=operator)
         watcher.queue.put_nowait(dumps({"type": "table", **view}))
+        return (
+            watcher,
+            lambda text: command(local, player, text, casino.answers),
+            lambda: casino.hub.leave(table_id, watcher),
+        )
 
-        async def answer(text: str) -> dict[str, Any]:
-            return await command(local, player, text, casino.answers)
-
-        def leave() -> None:
-            casino.hub.leave(table_id, watcher)
-
-    sender = asyncio.create_task(_deliver(casino, watcher, send))
-    bucket = casino.rates.limits.connection()
-    strikes = 0
-    digest = token_hash(token) if token is not None else None
-    try:
-        while True:
-            message = await receive()
-            if message["type"] == "websocket.disconnect":
-                return  # rule 30: a player's disconnection changes nothing at the table
-            if message["type"] != "websocket.receive":
-                continue
-            now = time.monotonic()
-            over = None
-            if bucket is not None and not bucket.take(now):
-                over = "connection"
-            elif player is not None and not casino.rates.player_allows(player.name, now):
-                over = "player"
-            if over is not None:  # refused before it is read (server/rates.py)
-                strikes += 1
-                if strikes > STRIKES:  # closed once what is queued for it is sent
-                    watcher.queue.put_nowait(FLOODED)
-                    with contextlib.suppress(Exception):
-                        await asyncio.wait_for(asyncio.shield(sender), 5)
+    async def _messages(self, watcher: Watcher, answer: Answer, leave: Callable[[], None]) -> None:
+        """The connection's messages until it closes: each past the rate limits (a flood is
+        refused, then closed), the player's session still valid, and answered in order."""
+        casino, player, receive = self.casino, self.player, self.receive
+        sender = asyncio.create_task(_deliver(casino, watcher, self.send))
+        bucket = casino.rates.limits.connection()
+        strikes = 0
+        digest = token_hash(self.token) if self.token is not None else None
+        try:
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
+                    return  # rule 30: a player's disconnection changes nothing at the table
+                if message["type"] != "websocket.receive":
+                    continue
+                now = time.monotonic()
+                over = None
+                if bucket is not None and not bucket.take(now):
+                    over = "connection"
+                elif player is not None and not casino.rates.player_allows(player.name, now):
+                    over = "player"
+                if over is not None:  # refused before it is read (server/rates.py)
+                    strikes += 1
+                    if strikes > STRIKES:  # closed once what is queued for it is sent
+                        watcher.queue.put_nowait(FLOODED)
+                        with contextlib.suppress(Exception):
+                            await asyncio.wait_for(asyncio.shield(sender), 5)
+                        return
+                    watcher.queue.put_nowait(casino.rates.limits.refusal(over))
+                    continue
+                strikes = 0
+                if digest is not None and not await self._still_valid(digest):
+                    await self._refuse(4401, "the session expired: log in again")
                     return
-                watcher.queue.put_nowait(casino.rates.limits.refusal(over))
-                continue
-            strikes = 0
-            if (
-                digest is not None
-                and casino.players.remembered_digest(digest) is None
-                and await asyncio.to_thread(casino.players.authenticate_digest, digest) is None
-            ):
-                await _close(send, 4401, "the session expired: log in again")
-                return
-            text = message.get("text")
-            if text is None:
-                text = (message.get("bytes") or b"").decode("utf-8", errors="replace")
-            watcher.queue.put_nowait(dumps(await answer(text)))
-    finally:
-        leave()
-        sender.cancel()
-        if player is not None:
-            casino.rates.disconnect(player.name)
+                text = message.get("text")
+                if text is None:
+                    text = (message.get("bytes") or b"").decode("utf-8", errors="replace")
+                watcher.queue.put_nowait(dumps(await answer(text)))
+        finally:
+            leave()
+            sender.cancel()
+
+    async def _still_valid(self, digest: str) -> bool:
+        """Whether the player's token still opens a session (it expires unused, GLI-19)."""
+        players = self.casino.players
+        if players.remembered_digest(digest) is not None:
+            return True
+        return await asyncio.to_thread(players.authenticate_digest, digest) is not None
 
 
 def bearer(authorization: str | None, subprotocols: list[str]) -> str | None:
