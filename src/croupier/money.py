@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Any
+from typing import TypedDict
 
 from croupier.errors import RulesetError, RuleViolation
 
@@ -66,6 +66,14 @@ def round_to_unit(amount: Fraction | int, unit: int, rounding: Rounding) -> int:
     return int(whole) * unit
 
 
+class MoneyInformation(TypedDict):
+    """The money a table tells its players about (games/information.py)."""
+
+    currency: str
+    minor_digits: int
+    unit: int
+
+
 @dataclass(frozen=True, slots=True)
 class MoneyPolicy:
     """How a table handles money: its currency, smallest payable unit and rounding direction."""
@@ -75,7 +83,7 @@ class MoneyPolicy:
     unit: int = 1
     rounding: Rounding = Rounding.PLAYER_FAVOUR
 
-    def information(self) -> dict[str, Any]:
+    def information(self) -> MoneyInformation:
         """What a table tells its players of its money (PT rule 32): the currency, its minor
         digits and the smallest amount paid."""
         return {"currency": self.currency, "minor_digits": self.minor_digits, "unit": self.unit}

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from croupier.cards import rank_of, suit_of
 from croupier.games.baccarat.coup import Coup
 from croupier.games.baccarat.round import Settlement
+from croupier.games.information import TableInformation
 from croupier.money import MoneyPolicy, format_amount
 
 _SUIT_SYMBOL = {3: "♠", 2: "♥", 1: "♣", 0: "♦"}
@@ -69,7 +68,7 @@ def settlement_lines(s: Settlement, money: MoneyPolicy, bettor: str | None = Non
     return lines
 
 
-def limits_text(information: dict[str, Any]) -> str:
+def limits_text(information: TableInformation) -> str:
     """Each bet's minimum and maximum as the table applies them (PT rule 15's maxima
     included), from the game's table information: "player 1.00-70.00, tie 1.00-15.00, ..."."""
     digits = information.get("minor_digits", 2)

@@ -14,6 +14,7 @@ from typing import Any
 from croupier.errors import RulesetError
 from croupier.games.baccarat.spec import SPEC as BACCARAT
 from croupier.games.blackjack.spec import SPEC as BLACKJACK
+from croupier.games.information import TableInformation
 from croupier.games.protocol import TableGame
 from croupier.games.spec import GameSpec, no_scoreboards
 from croupier.games.stud.spec import SPEC as STUD
@@ -21,14 +22,14 @@ from croupier.rng import RandomSource
 from croupier.shoe import Shoe, StackedCards
 
 #: every game, by the name its rulesets give it: croupier's own, and those registered
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (BACCARAT, STUD, BLACKJACK)}
+GAMES: dict[str, GameSpec[Any]] = {spec.name: spec for spec in (BACCARAT, STUD, BLACKJACK)}
 #: the modules (comma-separated) whose ``SPEC`` is a game to register too: a game from
 #: outside croupier's packages, played by every face of croupier with no edit to its source
 #: (issue 27; docs/adding-a-game.md)
 GAMES_VARIABLE = "CROUPIER_GAMES"
 
 
-def register(spec: GameSpec) -> None:
+def register(spec: GameSpec[Any]) -> None:
     """Add ``spec``'s game to the games croupier plays; a name already taken is refused."""
     if GAMES.get(spec.name, spec) is not spec:
         raise RulesetError("game", f"{spec.name!r} is a game croupier already plays")
@@ -56,7 +57,7 @@ def _register_named() -> None:
 _register_named()
 
 
-def spec_of(rules: object) -> GameSpec:
+def spec_of(rules: object) -> GameSpec[Any]:
     """The game whose rules ``rules`` are."""
     for spec in GAMES.values():
         if isinstance(rules, spec.rules_type):
@@ -79,7 +80,7 @@ def table_game(
     return spec.table_game(rules, dealt, jackpot_pool)
 
 
-def table_information(rules: object) -> dict[str, Any]:
+def table_information(rules: object) -> TableInformation:
     """Rules, limits and payouts for the player (PT rule 32), with what a client draws the
     table from whatever the game (issue 27(3)): the game's title, whether it keeps roads,
     and each bet's ``area`` (``main``, ``side``, or ``decision``: a stake a decision after

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from croupier.errors import RulesetError
+from croupier.games.information import TableInformation
 from croupier.games.protocol import TableGame
 from croupier.option_spec import Option
 from croupier.options import Options
@@ -52,22 +53,27 @@ class Citing:
     package: str = ""
 
 
+R = TypeVar("R")
+
+
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[R]):
+    """A game, over its rules type ``R``: what croupier needs to run it everywhere."""
+
     name: str  # as rulesets name it: [ruleset] game = "..."
     title: str
     #: the regulations its rulesets may follow ([ruleset] regulation = "...")
     regulations: tuple[str, ...]
-    rules_type: type
+    rules_type: type[R]
     #: validated rules from a ruleset: (regulation, amendments named, the option tables) ->
     #: (rules, the amendments applied)
-    build_rules: Callable[[str, Sequence[str], Options], tuple[Any, frozenset[str]]]
+    build_rules: Callable[[str, Sequence[str], Options], tuple[R, frozenset[str]]]
     #: a table's game: (rules, the shoe or stacked cards, the jackpot pool) -> TableGame
-    table_game: Callable[[Any, Shoe | StackedCards, int | None], TableGame]
+    table_game: Callable[[R, Shoe | StackedCards, int | None], TableGame]
     #: rules, limits and payouts for the player (PT rule 32)
-    information: Callable[[Any], dict[str, Any]]
+    information: Callable[[R], TableInformation]
     #: (lowest, highest) seats a table may have, and the article saying so
-    seats: Callable[[Any], tuple[int, int, str]]
+    seats: Callable[[R], tuple[int, int, str]]
     #: the scoreboards of a shoe's results
     scoreboards: Callable[[list[dict[str, Any]]], dict[str, Any]] = no_scoreboards
     #: a finished round's result as a viewer may see it (hidden cards left out)
@@ -75,7 +81,7 @@ class GameSpec:
     #: whether a finished round's journal shows only what the table showed
     journal_is_public: bool = True
     #: the seed of the table's jackpot pool, where its rules offer a jackpot
-    jackpot_seed: Callable[[Any], int | None] = lambda rules: None
+    jackpot_seed: Callable[[R], int | None] = lambda rules: None
     #: the options a ruleset may set, declared once, by regulation (``croupier options``)
     options: Mapping[str, Mapping[str, Option]] = field(default_factory=dict)
     #: the module of its commands (``croupier <game> ...``: a Typer ``app``), read by the CLI
@@ -86,13 +92,13 @@ class GameSpec:
 
 
 def rules_only(
-    game: str, build: Callable[[Options], Any]
-) -> Callable[[str, Sequence[str], Options], tuple[Any, frozenset[str]]]:
+    game: str, build: Callable[[Options], R]
+) -> Callable[[str, Sequence[str], Options], tuple[R, frozenset[str]]]:
     """``build_rules`` for a game of one regulation whose rulesets name no amendments."""
 
     def build_rules(
         regulation: str, amendments: Sequence[str], options: Options
-    ) -> tuple[Any, frozenset[str]]:
+    ) -> tuple[R, frozenset[str]]:
         if amendments:  # refused before any option is read
             raise RulesetError("ruleset.amendments", f"the {game} ruleset names no amendments")
         return build(options), frozenset()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from croupier.citing import pt
 from croupier.errors import RulesetError, RuleViolation
+from croupier.games.information import TableInformation
 from croupier.games.protocol import DecidingRound, TableGame, TableRound, TableSettlement
 from croupier.rng import RandomSource
 from croupier.rulesets.loader import Ruleset
@@ -53,7 +54,7 @@ class TableState:
     currency: str
     shown_currency: str
     minor_digits: int
-    information: dict[str, Any]
+    information: TableInformation
     source: RandomSource
     cards: StackedCards | None
     seats: dict[str, Seat]

@@ -13,6 +13,7 @@ from croupier.games.baccarat.how_to_play import how_to_play
 from croupier.games.baccarat.limits import RULE15_MULTIPLES, limit_article
 from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules
 from croupier.games.baccarat.sidebets import side_bet
+from croupier.games.information import BetInformation, TableInformation, table_record
 
 _MAIN = {
     "player": ("Player", "1:1", "player_win"),
@@ -29,10 +30,10 @@ def _maximum(rules: BaccaratRules, kind: str) -> int | None:
     return maximum
 
 
-def table_information(rules: BaccaratRules) -> dict[str, Any]:
+def table_information(rules: BaccaratRules) -> TableInformation:
     """Rules, limits and payouts of a baccarat table as plain JSON values (PT rule 32)."""
     reg = rules.regulation
-    bets = []
+    bets: list[BetInformation] = []
     # the main areas as the felt lays them out, Player, Tie, Banker; then the side bets
     main = [k for k in ("player", "tie", "banker") if k in rules.offered_bets]
     for kind in main + [k for k in rules.offered_bets if k not in main]:
@@ -45,7 +46,7 @@ def table_information(rules: BaccaratRules) -> dict[str, Any]:
             bet = side_bet(kind)
             title, pays, article = bet.title, bet.pays, bet.sources[reg]
         limit = rules.limit_for(kind)
-        entry: dict[str, Any] = {
+        entry: BetInformation = {
             "kind": kind,
             "title": title,
             "area": "main" if kind in _MAIN else "side",
@@ -69,24 +70,24 @@ def table_information(rules: BaccaratRules) -> dict[str, Any]:
             "pairs_total_max": cap * 8 // 100,
             "article": cite(reg, "rule43a"),
         }
-    return {
-        "game": "baccarat",
-        "regulation": reg.value,
-        **rules.money.information(),
-        "minimum_bet": rules.minimum_bet,
-        "bets": bets,
-        "commission": {"scheme": rules.commission, "description": rules.scheme.description},
-        "ties": (
+    return table_record(
+        rules.money,
+        game="baccarat",
+        regulation=reg.value,
+        minimum_bet=rules.minimum_bet,
+        bets=bets,
+        commission={"scheme": rules.commission, "description": rules.scheme.description},
+        ties=(
             "Player and Banker bets stay on the table for the next round (Macau art. 12)"
             if rules.ties_carry_over
             else "Player and Banker bets are returned (PT rule 23)"
         ),
-        "both_sides": (
+        both_sides=(
             "bets on both Player and Banker must differ by at least the minimum bet (rule 13)"
             if reg.portuguese
             else None
         ),
-        "table_limits": table_limits,
-        "decks": rules.shoe.decks,
-        "rules_of_the_game": how_to_play(reg),  # PT rule 32: the rules of the game
-    }
+        table_limits=table_limits,
+        decks=rules.shoe.decks,
+        rules_of_the_game=how_to_play(reg),  # PT rule 32: the rules of the game
+    )

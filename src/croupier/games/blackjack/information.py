@@ -4,9 +4,8 @@ where each comes from (the 2007 text, the 1991 rules or practice, OPTION_SOURCES
 
 from __future__ import annotations
 
-from typing import Any
-
 from croupier.games.blackjack.rules import OPTION_SOURCES, BlackjackRules
+from croupier.games.information import BetInformation, TableInformation, table_record
 
 #: what the dealer draws on at 17, by the reading of art. 6(6) (games/blackjack/dealer.py)
 SOFT17_TEXT = {
@@ -28,9 +27,9 @@ def _source(option: str) -> str:
     return f"{article} [{tag}]"
 
 
-def table_information(rules: BlackjackRules) -> dict[str, Any]:
+def table_information(rules: BlackjackRules) -> TableInformation:
     bj = rules.blackjack_pays
-    bets: list[dict[str, Any]] = [
+    bets: list[BetInformation] = [
         {
             "kind": "bet",
             "title": "Box bet",
@@ -69,18 +68,18 @@ def table_information(rules: BlackjackRules) -> dict[str, Any]:
             }
         )
     soft17 = SOFT17_TEXT[rules.soft17]
-    return {
-        "game": "blackjack",
-        "regulation": "macau-blackjack",
-        **rules.money.information(),
-        "minimum_bet": rules.minimum_bet,
-        "bets": bets,
-        "dealer": f"the dealer draws to 16, {soft17}, and stands on any other 17 or more "
+    return table_record(
+        rules.money,
+        game="blackjack",
+        regulation="macau-blackjack",
+        minimum_bet=rules.minimum_bet,
+        bets=bets,
+        dealer=f"the dealer draws to 16, {soft17}, and stands on any other 17 or more "
         f"({_source('soft17')}); no hole card ({_source('dealing')})",
-        "soft17": rules.soft17,
-        "decision": "after the deal, each box in turn from the dealer's left (art. 6(3)): hit, "
+        soft17=rules.soft17,
+        decision="after the deal, each box in turn from the dealer's left (art. 6(3)): hit, "
         "stand, double, split or surrender as the rules below allow",
-        "options": {
+        options={
             "double": _DOUBLES[rules.double],
             "split_max_hands": rules.split_max_hands,
             "split_aces_one_card": rules.split_aces_one_card,
@@ -89,10 +88,10 @@ def table_information(rules: BlackjackRules) -> dict[str, Any]:
             "even_money": rules.even_money,
             "dealer_blackjack_takes_initial_bet_only": rules.split_loses_initial_only,
         },
-        "commission": {"scheme": "none", "description": "no commission"},
-        "ties": f"equal totals push ({_source('ties')})",
-        "both_sides": None,
-        "table_limits": {},
-        "boxes": rules.boxes,
-        "decks": rules.shoe.decks,
-    }
+        commission={"scheme": "none", "description": "no commission"},
+        ties=f"equal totals push ({_source('ties')})",
+        both_sides=None,
+        table_limits={},
+        boxes=rules.boxes,
+        decks=rules.shoe.decks,
+    )

@@ -3,15 +3,14 @@ the ante's limits, the raise, the paytable, the dealer's qualification, the jack
 
 from __future__ import annotations
 
-from typing import Any
-
+from croupier.games.information import BetInformation, TableInformation, table_record
 from croupier.games.stud.rules import RAISE_PAYS, StudRules, cite
 
 
-def table_information(rules: StudRules) -> dict[str, Any]:
+def table_information(rules: StudRules) -> TableInformation:
     paytable = {category: f"{multiple}:1" for category, multiple in RAISE_PAYS.items()}
     paytable["royal_flush"] = f"{rules.royal_flush_pays}:1"
-    bets = [
+    bets: list[BetInformation] = [
         {
             "kind": "ante",
             "title": "Ante",
@@ -48,24 +47,24 @@ def table_information(rules: StudRules) -> dict[str, Any]:
                 "limits_article": cite("art. 10(1)"),
             }
         )
-    return {
-        "game": "stud",
-        "regulation": "macau-stud",
-        **rules.money.information(),
-        "minimum_bet": rules.minimum_ante,
-        "bets": bets,
-        "paytable": paytable,
-        "qualification": "the dealer plays with ace-king or better (art. 9(1))",
-        "decision": "after the deal: raise exactly twice the ante, or fold and lose it (art. 6)",
-        "max_payout": rules.max_payout,
-        "commission": {"scheme": "none", "description": "no commission"},
-        "ties": "equal hands are separated by suits (art. 8)",
-        "both_sides": None,
-        "table_limits": {},
-        "decks": 1,
+    return table_record(
+        rules.money,
+        game="stud",
+        regulation="macau-stud",
+        minimum_bet=rules.minimum_ante,
+        bets=bets,
+        paytable=paytable,
+        qualification="the dealer plays with ace-king or better (art. 9(1))",
+        decision="after the deal: raise exactly twice the ante, or fold and lose it (art. 6)",
+        max_payout=rules.max_payout,
+        commission={"scheme": "none", "description": "no commission"},
+        ties="equal hands are separated by suits (art. 8)",
+        both_sides=None,
+        table_limits={},
+        decks=1,
         # art. 10(3): "Os montantes fixos enunciados nas alíneas anteriores são anunciados na
         # banca" (the fixed sums of the jackpot's paytable are announced at the table)
-        "jackpot_prizes": None
+        jackpot_prizes=None
         if rules.jackpot is None
         else {
             "prizes": [
@@ -78,4 +77,4 @@ def table_information(rules: StudRules) -> dict[str, Any]:
             ],
             "article": cite("art. 10(2), 10(3)"),
         },
-    }
+    )
