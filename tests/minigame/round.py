@@ -1,5 +1,6 @@
 """One round of high card: bets by kind (croupier's KindBets), one card to Dragon then one to
-Tiger, the higher rank wins; a tie pays the tie bet 8 to 1 and returns the others."""
+Tiger, the higher rank wins; a tie pays the tie bet 8 to 1 and takes half of the others (an
+outcome croupier's games do not have: "lose_half", open as issue 27(2) asks)."""
 
 from __future__ import annotations
 
@@ -112,12 +113,12 @@ class HighCardRound(KindBets[Phase]):
         for bet in self._bets.values():
             if bet.kind == winner:
                 outcome, payout = "win", bet.amount * (1 + PAYS[bet.kind])
-            elif winner == "tie":
-                outcome, payout = "push", bet.amount
+            elif winner == "tie":  # Dragon Tiger's rule: a tie takes half of the other bets
+                outcome, payout = "lose_half", bet.amount // 2
             else:
                 outcome, payout = "lose", 0
             settled.append(
-                BetSettlement(bet.bettor, bet.kind, bet.amount, outcome, payout, 0, RULE)  # type: ignore[arg-type]
+                BetSettlement(bet.bettor, bet.kind, bet.amount, outcome, payout, 0, RULE)
             )
         house = sum(b.stake - b.payout for b in settled)
         settlement = Settlement(self.number, False, None, tuple(settled), house)

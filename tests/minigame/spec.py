@@ -29,7 +29,7 @@ def information(rules: HighCardRules) -> TableInformation:
         minimum_bet=rules.minimum_bet,
         bets=bets,
         commission={"scheme": "none", "description": "no commission"},
-        ties="a tie returns the Dragon and Tiger bets",
+        ties="a tie takes half of the Dragon and Tiger bets",
     )
 
 

@@ -48,15 +48,17 @@ def test_the_cli_deals_a_game_it_was_never_told_of() -> None:
         assert record["result"]["winner"] == winner
         [bet] = record["bets"]  # the minimum on the first main bet: Dragon, 1.00
         assert (bet["kind"], bet["stake"]) == ("dragon", 100)
-        expected = {"dragon": ("win", 200), "tie": ("push", 100), "tiger": ("lose", 0)}[winner]
+        # a tie takes half (an outcome of this game's own, "lose_half": issue 27(2))
+        expected = {"dragon": ("win", 200), "tie": ("lose_half", 50), "tiger": ("lose", 0)}[winner]
         assert (bet["outcome"], bet["payout"]) == expected
     stacked = subprocess.run(
-        [sys.executable, "-m", "croupier", "deal", "-r", str(RULESET), "-n", "1",
-         "--cards", "KS,QH"],
+        [sys.executable, "-m", "croupier", "deal", "-r", str(RULESET), "-n", "2",
+         "--cards", "KS,QH,7S,7D"],
         capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120, stdin=subprocess.DEVNULL,
     )  # fmt: skip
     assert stacked.returncode == 0, stacked.stderr[-2000:]
     assert "winner dragon" in stacked.stdout and "dragon 100: win, paid 200" in stacked.stdout
+    assert "winner tie" in stacked.stdout and "dragon 100: lose_half, paid 50" in stacked.stdout
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -119,7 +121,7 @@ def test_croupier_serve_plays_and_settles_a_game_from_outside(backend: str, tmp_
             record = last.json()
             [bet] = record["bets"]
             winner = record["result"]["winner"]
-            paid = {"tiger": 10_00, "tie": 5_00, "dragon": 0}[winner]
+            paid = {"tiger": 10_00, "tie": 2_50, "dragon": 0}[winner]
             assert (bet["kind"], bet["amount"], bet["payout"]) == ("tiger", 5_00, paid)
             balance = http.get("/me", headers=ana).json()["balances"]["EUR"]
             assert balance == 50_00 - 5_00 + paid

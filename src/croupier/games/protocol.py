@@ -15,11 +15,16 @@ import abc
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from fractions import Fraction
+from typing import Any, Protocol, runtime_checkable
 
 from croupier.errors import RuleViolation
 
-Outcome = Literal["win", "lose", "push", "void", "blackjack", "surrender"]
+#: how a bet ended, in a word: the outcomes every game knows (``KNOWN_OUTCOMES``) or one a game
+#: names for a rule of its own (Dragon Tiger's "lose_half"): open, since what a bet returned is
+#: said by its payout (:attr:`BetSettlement.returned`), not by the word (issue 27(2))
+Outcome = str
+KNOWN_OUTCOMES = ("win", "lose", "push", "void", "blackjack", "surrender")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +78,12 @@ class BetSettlement:
     def net(self) -> int:
         """The bettor's result: payout less stake."""
         return self.payout - self.stake
+
+    @property
+    def returned(self) -> Fraction:
+        """What the bet returned for each unit staked: 0 lost, 1/2 half returned, 1 the stake
+        back (a push, a void), 2 a win at 1:1, 9 a win at 8:1 (its stake included)."""
+        return Fraction(self.payout, self.stake) if self.stake else Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ import { el, words, signed } from "./common.js";
 const VERB = { win: "wins", lose: "loses", push: "is returned", blackjack: "blackjack pays", surrender: "surrendered", void: "void", carried: "stays on the table" };
 
 function betLine(bets, titles, money) {
-  return bets.map((b) => `${titles[b.kind] || words(b.kind)} ${VERB[b.outcome] || b.outcome}${b.outcome === "carried" ? "" : ` ${signed(b.payout - b.stake, money)}`}`).join(" · ");
+  return bets.map((b) => `${titles[b.kind] || words(b.kind)} ${VERB[b.outcome] || words(b.outcome)}${b.outcome === "carried" ? "" : ` ${signed(b.payout - b.stake, money)}`}`).join(" · ");
 }
 
 function studLines(r, me, mine, titles, money) {

@@ -35,7 +35,7 @@ def _combined(lines: list[BetSettlement]) -> BetSettlement:
         first.bettor,
         _book_kind(first.kind),
         stake,
-        outcome,  # type: ignore[arg-type]
+        outcome,
         payout,
         sum(b.commission for b in lines),
         reason,
