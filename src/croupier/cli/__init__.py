@@ -13,6 +13,7 @@ from croupier.cli import (
     monitor,
     mutate,
     options,
+    play,
     rules,
     serve,
     simulate,
@@ -29,6 +30,7 @@ app = typer.Typer(
 app.command("rules")(rules.rules_command)
 app.command("options")(options.options_command)
 app.command("deal")(deal.deal_command)
+app.command("play")(play.play_command)
 for spec in GAMES.values():  # each game's commands, as its spec names them
     if spec.cli is not None:
         app.add_typer(importlib.import_module(spec.cli).app, name=spec.name)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import typer
 
 from croupier.cards import card_text
-from croupier.cli.baccarat_play import TerminalBaccarat
 from croupier.cli.common import (
     FORMAT_OPTION,
     RULESET_OPTION,
@@ -17,9 +16,7 @@ from croupier.cli.common import (
     load,
     print_json,
 )
-from croupier.cli.common import (
-    bankroll as parse_bankroll,
-)
+from croupier.cli.play import play_game
 from croupier.cli.render import coup_lines
 from croupier.errors import CroupierError
 from croupier.games.baccarat.coup import Coup
@@ -104,6 +101,4 @@ def play(
     settings: list[str] = SET_OPTION,
 ) -> None:
     """Play baccarat against the house in the terminal."""
-    loaded = load(ruleset, settings, "baccarat")
-    balance = parse_bankroll(loaded.baccarat().money, bankroll)
-    TerminalBaccarat(loaded, balance, source_for(seed), console).run()
+    play_game(ruleset, settings, bankroll, seed, "baccarat")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from croupier.cards import parse_card, parse_cards
-from croupier.cli.blackjack_play import TerminalBlackjack, hand_text
+from croupier.cli.blackjack_play import hand_text
 from croupier.cli.common import (
     FORMAT_OPTION,
     SEED_OPTION,
@@ -16,9 +16,7 @@ from croupier.cli.common import (
     load,
     print_json,
 )
-from croupier.cli.common import (
-    bankroll as parse_bankroll,
-)
+from croupier.cli.play import play_game
 from croupier.errors import CroupierError
 from croupier.games.blackjack.report import (
     CODES,
@@ -180,6 +178,4 @@ def play(
     settings: list[str] = SET_OPTION,
 ) -> None:
     """Play blackjack with one or several boxes, with a basic-strategy trainer."""
-    loaded = load(ruleset, settings, "blackjack")
-    balance = parse_bankroll(loaded.blackjack().money, bankroll)
-    TerminalBlackjack(loaded, balance, source_for(seed), console).run()
+    play_game(ruleset, settings, bankroll, seed, "blackjack")

@@ -22,7 +22,7 @@ from croupier.cli.common import (
     print_json,
 )
 from croupier.errors import CroupierError
-from croupier.games.protocol import DecidingRound
+from croupier.games.autoplay import play_out
 from croupier.games.registry import table_game, table_information
 from croupier.rng import source_for
 from croupier.shoe import StackedCards
@@ -74,13 +74,7 @@ def _text(value: Any) -> str:
 def _round(game: Any, kind: str, stake: int) -> dict[str, Any]:
     rnd = game.start_round()
     rnd.place_bet(PLAYER, kind, stake)
-    rnd.close_betting()
-    rnd.deal()
-    while isinstance(rnd, DecidingRound) and rnd.undecided_bettors():
-        for bettor in rnd.undecided_bettors():
-            rnd.decide(bettor, rnd.default_decision)
-    if rnd.settlement is None:  # a game whose last decision settles it settles itself
-        rnd.settle()
+    play_out(rnd)
     settlement = game.finish_round()
     return {
         "round": rnd.number,

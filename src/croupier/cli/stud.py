@@ -14,11 +14,8 @@ from croupier.cli.common import (
     load,
     print_json,
 )
-from croupier.cli.common import (
-    bankroll as parse_bankroll,
-)
+from croupier.cli.play import play_game
 from croupier.cli.render import card_markup
-from croupier.cli.stud_play import TerminalStud
 from croupier.errors import CroupierError
 from croupier.games.stud.report import deal_report
 from croupier.rng import source_for
@@ -87,6 +84,4 @@ def play(
     settings: list[str] = SET_OPTION,
 ) -> None:
     """Play stud poker against the dealer in the terminal."""
-    loaded = load(ruleset, settings, "stud")
-    balance = parse_bankroll(loaded.stud().money, bankroll)
-    TerminalStud(loaded, balance, source_for(seed), console).run()
+    play_game(ruleset, settings, bankroll, seed, "stud")

@@ -86,6 +86,8 @@ class GameSpec(Generic[R]):
     options: Mapping[str, Mapping[str, Option]] = field(default_factory=dict)
     #: the module of its commands (``croupier <game> ...``: a Typer ``app``), read by the CLI
     cli: str | None = None
+    #: its own terminal table (``module:Class``) for ``croupier play``; None: the generic one
+    terminal: str | None = None
     #: how its code cites its regulations; None: it cites none, and any citation in its
     #: package is refused by the compliance scan
     citing: Citing | None = None

@@ -49,6 +49,7 @@ SPEC = GameSpec(
         Regulation.PT_MACAU.value: PT_OPTIONS,
     },
     cli="croupier.cli.baccarat",
+    terminal="croupier.cli.baccarat_play:TerminalBaccarat",
     citing=Citing(
         articles="macau-baccarat-2004",
         named=r"(?i)baccarat|bacará|55/2004|2/2009",

@@ -22,6 +22,7 @@ SPEC = GameSpec(
     seats=lambda rules: (1, rules.boxes, cite("art. 3 [practice]")),
     options={"macau-blackjack": OPTIONS},
     cli="croupier.cli.blackjack",
+    terminal="croupier.cli.blackjack_play:TerminalBlackjack",
     citing=Citing(
         articles="macau-blackjack-2007",
         named=r"(?i)blackjack|42/2007|56/2004",

@@ -27,5 +27,6 @@ SPEC = GameSpec(
     journal_is_public=False,
     options={"macau-stud": OPTIONS},
     cli="croupier.cli.stud",
+    terminal="croupier.cli.stud_play:TerminalStud",
     citing=Citing(articles="macau-stud-2004", named=r"(?i)\bstud\b|61/2004"),
 )
