@@ -24,12 +24,14 @@ def information(rules: HighCardRules) -> TableInformation:
     ]
     return table_record(
         rules.money,
-        game="high-card",
-        regulation="house",
-        minimum_bet=rules.minimum_bet,
-        bets=bets,
-        commission={"scheme": "none", "description": "no commission"},
-        ties="a tie takes half of the Dragon and Tiger bets",
+        {
+            "game": "high-card",
+            "regulation": "house",
+            "minimum_bet": rules.minimum_bet,
+            "bets": bets,
+            "commission": {"scheme": "none", "description": "no commission"},
+            "ties": "a tie takes half of the Dragon and Tiger bets",
+        },
     )
 
 

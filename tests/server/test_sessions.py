@@ -285,6 +285,7 @@ def test_a_demo_table_speaks_in_points(server: RunningServer) -> None:
     is above 8x the minimum bet") and patacas, and the information said "currency": "EUR"."""
     table = server.open_table(demo=True, betting_seconds=10, pause_seconds=0)["id"]
     made = server.http.post("/demo/players", json={"name": "dina"})
+    assert made.status_code == 201 and made.json()["demo"] is True  # a demo player, rule 37
     dina = {"Authorization": f"Bearer {made.json()['token']}"}
     joined = server.http.post(f"/tables/{table}/sessions", json={}, headers=dina)
     assert joined.status_code == 201, joined.text
@@ -305,12 +306,20 @@ def test_a_session_without_a_bet_ends_with_a_statement_of_nothing(server: Runnin
     bet nothing still ends with its statement, and it says nothing was bet, won or lost, in no
     round; rule 34: the player ends it when they choose."""
     table = server.open_table(betting_seconds=10, pause_seconds=0)["id"]
-    ana = server.player("ana", 500_00)
-    session = server.sit(table, ana)
+    ana, bruno = server.player("ana", 500_00), server.player("bruno", 500_00)
+    session = server.sit(table, ana, seat=3)  # the seat the player chose
+    assert server.view(table)["seated"] == [{"seat": 3, "player": "ana"}]
     server.advance(10)  # a window passes without a bet from ana
-    ended = server.http.post(f"/sessions/{session}/end", headers=server.auth(ana))
+    path = f"/sessions/{session}"
+    assert server.http.get(path, headers=server.auth(bruno)).status_code == 403  # not his
+    assert server.http.post(f"{path}/end", headers=server.auth(bruno)).status_code == 403
+    ended = server.http.post(f"{path}/end", headers=server.auth(ana))
     assert ended.status_code == 200, ended.text
     statement = ended.json()
     assert (statement["rounds"], statement["total_bet"], statement["total_won"]) == (0, 0, 0)
     assert statement["net"] == 0 and statement["end_reason"] == "player"
+    assert statement["ended_at"] is not None and statement["seat"] == 3
     assert server.balance(ana) == 500_00
+    again = server.http.post(f"{path}/end", headers=server.auth(ana))  # ended already
+    assert again.status_code == 200 and again.json() == statement
+    assert server.http.get(path, headers=server.operator).json() == statement

@@ -56,30 +56,14 @@ class TableInformation(TypedDict):
     roads: NotRequired[bool]
 
 
-def table_record(
-    money: MoneyPolicy,
-    *,
-    game: str,
-    regulation: str,
-    minimum_bet: int,
-    bets: list[BetInformation],
-    commission: dict[str, Any],
-    ties: str,
-    **more: Any,
-) -> TableInformation:
-    """A game's information: what every game gives, and what it adds (``more``: keys of
-    :class:`TableInformation` a game adds)."""
-    unknown = set(more) - set(TableInformation.__annotations__)
+def table_record(money: MoneyPolicy, record: dict[str, Any]) -> TableInformation:
+    """A game's information: ``record`` (the game's keys, written as a literal so that its
+    texts read as what they are, words for people) with the table's money. Every key must be
+    one :class:`TableInformation` declares, and those every game gives must be there."""
+    unknown = set(record) - set(TableInformation.__annotations__)
     if unknown:
         raise TypeError(f"undeclared information keys {sorted(unknown)}: declare them here")
-    record: dict[str, Any] = {
-        "game": game,
-        "regulation": regulation,
-        **money.information(),
-        "minimum_bet": minimum_bet,
-        "bets": bets,
-        "commission": commission,
-        "ties": ties,
-        **more,
-    }
-    return cast(TableInformation, record)
+    missing = {"game", "regulation", "minimum_bet", "bets", "commission", "ties"} - set(record)
+    if missing:
+        raise TypeError(f"information without {sorted(missing)}")
+    return cast(TableInformation, {**money.information(), **record})

@@ -16,7 +16,7 @@ from croupier.games.baccarat.spec import SPEC as BACCARAT
 from croupier.games.blackjack.spec import SPEC as BLACKJACK
 from croupier.games.information import TableInformation
 from croupier.games.protocol import TableGame
-from croupier.games.spec import GameSpec, no_scoreboards
+from croupier.games.spec import GameSpec
 from croupier.games.stud.spec import SPEC as STUD
 from croupier.rng import RandomSource
 from croupier.shoe import Shoe, StackedCards
@@ -89,7 +89,7 @@ def table_information(rules: object) -> TableInformation:
     return {
         **spec.information(rules),
         "game_title": spec.title,
-        "roads": spec.scoreboards is not no_scoreboards,
+        "roads": spec.keeps_roads,
     }
 
 

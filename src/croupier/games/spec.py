@@ -92,6 +92,11 @@ class GameSpec(Generic[R]):
     #: package is refused by the compliance scan
     citing: Citing | None = None
 
+    @property
+    def keeps_roads(self) -> bool:
+        """Whether the game keeps scoreboards of a shoe's results (baccarat's roads)."""
+        return self.scoreboards is not no_scoreboards
+
 
 def rules_only(
     game: str, build: Callable[[Options], R]

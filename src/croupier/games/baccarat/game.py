@@ -45,7 +45,7 @@ class BaccaratGame(ShoeRounds[BaccaratRound, Settlement]):
 
     def _before_round(self) -> None:
         """A finished shoe is shuffled again (its commitment recorded) and opens with its
-        demonstration hands (art. 2(1), 2(2))."""
+        demonstration hands, when the ruleset has any."""
         if isinstance(self.cards, Shoe) and self.cards.finished:
             shoe = self.cards
             self.shoe_starts.append(shoe.shuffle())

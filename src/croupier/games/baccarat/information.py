@@ -72,22 +72,24 @@ def table_information(rules: BaccaratRules) -> TableInformation:
         }
     return table_record(
         rules.money,
-        game="baccarat",
-        regulation=reg.value,
-        minimum_bet=rules.minimum_bet,
-        bets=bets,
-        commission={"scheme": rules.commission, "description": rules.scheme.description},
-        ties=(
-            "Player and Banker bets stay on the table for the next round (Macau art. 12)"
-            if rules.ties_carry_over
-            else "Player and Banker bets are returned (PT rule 23)"
-        ),
-        both_sides=(
-            "bets on both Player and Banker must differ by at least the minimum bet (rule 13)"
-            if reg.portuguese
-            else None
-        ),
-        table_limits=table_limits,
-        decks=rules.shoe.decks,
-        rules_of_the_game=how_to_play(reg),  # PT rule 32: the rules of the game
+        {
+            "game": "baccarat",
+            "regulation": reg.value,
+            "minimum_bet": rules.minimum_bet,
+            "bets": bets,
+            "commission": {"scheme": rules.commission, "description": rules.scheme.description},
+            "ties": (
+                "Player and Banker bets stay on the table for the next round (Macau art. 12)"
+                if rules.ties_carry_over
+                else "Player and Banker bets are returned (PT rule 23)"
+            ),
+            "both_sides": (
+                "bets on both Player and Banker must differ by at least the minimum bet (rule 13)"
+                if reg.portuguese
+                else None
+            ),
+            "table_limits": table_limits,
+            "decks": rules.shoe.decks,
+            "rules_of_the_game": how_to_play(reg),  # PT rule 32: the rules of the game
+        },
     )

@@ -70,28 +70,30 @@ def table_information(rules: BlackjackRules) -> TableInformation:
     soft17 = SOFT17_TEXT[rules.soft17]
     return table_record(
         rules.money,
-        game="blackjack",
-        regulation="macau-blackjack",
-        minimum_bet=rules.minimum_bet,
-        bets=bets,
-        dealer=f"the dealer draws to 16, {soft17}, and stands on any other 17 or more "
-        f"({_source('soft17')}); no hole card ({_source('dealing')})",
-        soft17=rules.soft17,
-        decision="after the deal, each box in turn from the dealer's left (art. 6(3)): hit, "
-        "stand, double, split or surrender as the rules below allow",
-        options={
-            "double": _DOUBLES[rules.double],
-            "split_max_hands": rules.split_max_hands,
-            "split_aces_one_card": rules.split_aces_one_card,
-            "resplit_aces": rules.resplit_aces,
-            "surrender": rules.surrender,
-            "even_money": rules.even_money,
-            "dealer_blackjack_takes_initial_bet_only": rules.split_loses_initial_only,
+        {
+            "game": "blackjack",
+            "regulation": "macau-blackjack",
+            "minimum_bet": rules.minimum_bet,
+            "bets": bets,
+            "dealer": f"the dealer draws to 16, {soft17}, and stands on any other 17 or more "
+            f"({_source('soft17')}); no hole card ({_source('dealing')})",
+            "soft17": rules.soft17,
+            "decision": "after the deal, each box in turn from the dealer's left (art. 6(3)): hit, "
+            "stand, double, split or surrender as the rules below allow",
+            "options": {
+                "double": _DOUBLES[rules.double],
+                "split_max_hands": rules.split_max_hands,
+                "split_aces_one_card": rules.split_aces_one_card,
+                "resplit_aces": rules.resplit_aces,
+                "surrender": rules.surrender,
+                "even_money": rules.even_money,
+                "dealer_blackjack_takes_initial_bet_only": rules.split_loses_initial_only,
+            },
+            "commission": {"scheme": "none", "description": "no commission"},
+            "ties": f"equal totals push ({_source('ties')})",
+            "both_sides": None,
+            "table_limits": {},
+            "boxes": rules.boxes,
+            "decks": rules.shoe.decks,
         },
-        commission={"scheme": "none", "description": "no commission"},
-        ties=f"equal totals push ({_source('ties')})",
-        both_sides=None,
-        table_limits={},
-        boxes=rules.boxes,
-        decks=rules.shoe.decks,
     )

@@ -49,32 +49,36 @@ def table_information(rules: StudRules) -> TableInformation:
         )
     return table_record(
         rules.money,
-        game="stud",
-        regulation="macau-stud",
-        minimum_bet=rules.minimum_ante,
-        bets=bets,
-        paytable=paytable,
-        qualification="the dealer plays with ace-king or better (art. 9(1))",
-        decision="after the deal: raise exactly twice the ante, or fold and lose it (art. 6)",
-        max_payout=rules.max_payout,
-        commission={"scheme": "none", "description": "no commission"},
-        ties="equal hands are separated by suits (art. 8)",
-        both_sides=None,
-        table_limits={},
-        decks=1,
-        # art. 10(3): "Os montantes fixos enunciados nas alíneas anteriores são anunciados na
-        # banca" (the fixed sums of the jackpot's paytable are announced at the table)
-        jackpot_prizes=None
-        if rules.jackpot is None
-        else {
-            "prizes": [
-                {
-                    "combination": name,
-                    "fixed": prize.fixed,
-                    "pool_percent": str(prize.pool_percent),
-                }
-                for name, prize in rules.jackpot.prizes.items()
-            ],
-            "article": cite("art. 10(2), 10(3)"),
+        {
+            "game": "stud",
+            "regulation": "macau-stud",
+            "minimum_bet": rules.minimum_ante,
+            "bets": bets,
+            "paytable": paytable,
+            "qualification": "the dealer plays with ace-king or better (art. 9(1))",
+            "decision": (
+                "after the deal: raise exactly twice the ante, or fold and lose it (art. 6)"
+            ),
+            "max_payout": rules.max_payout,
+            "commission": {"scheme": "none", "description": "no commission"},
+            "ties": "equal hands are separated by suits (art. 8)",
+            "both_sides": None,
+            "table_limits": {},
+            "decks": 1,
+            # art. 10(3): "Os montantes fixos enunciados nas alíneas anteriores são anunciados na
+            # banca" (the fixed sums of the jackpot's paytable are announced at the table)
+            "jackpot_prizes": None
+            if rules.jackpot is None
+            else {
+                "prizes": [
+                    {
+                        "combination": name,
+                        "fixed": prize.fixed,
+                        "pool_percent": str(prize.pool_percent),
+                    }
+                    for name, prize in rules.jackpot.prizes.items()
+                ],
+                "article": cite("art. 10(2), 10(3)"),
+            },
         },
     )

@@ -74,7 +74,7 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
 
     @classmethod
     def carried_bets(cls, args: Mapping[str, Any]) -> list[Bet]:
-        """The jackpot bets a ``carry_bets`` log entry names (art. 11(1), 11(4))."""
+        """The jackpot bets a ``carry_bets`` log entry names (a void round carried them)."""
         return [Bet(b["player"], b["kind"], b["amount"], True, b["seat"]) for b in args["bets"]]
 
     # -- state ----------------------------------------------------------------------------

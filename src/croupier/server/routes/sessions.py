@@ -38,14 +38,24 @@ async def end_session(session_id: Id, player: Me, request: Request, casino: Casi
     """The player ends the session and gets the statement (PT rules 33-34)."""
     statement = await _own_session(casino, session_id, player)
     if statement["ended_at"] is not None:
-        return statement
+        return statement  # ended already: its statement again
     table_id = statement["table_id"]
-    elsewhere = table_id not in casino.tables and casino.claims.shared
-    if elsewhere and FORWARDED not in request.headers:  # its process ends it (issue 20)
-        await casino.peers.refresh(table_id)
-        status, body = await casino.peers.forward(
-            table_id, "POST", request.url.path, dict(request.headers), b"", player.name
-        )
-        return Response(body, status, media_type="application/json")
+    if _elsewhere(casino, table_id, request):  # its process ends it (issue 20)
+        return await _forwarded(casino, table_id, request, player)
     result: dict[str, Any] = await casino.table(table_id).command("leave", player=player.name)
     return result
+
+
+def _elsewhere(casino: Casino, table_id: int, request: Request) -> bool:
+    """Whether another process runs the table (and this request was not sent on by one)."""
+    return (
+        table_id not in casino.tables and casino.claims.shared and FORWARDED not in request.headers
+    )
+
+
+async def _forwarded(casino: Casino, table_id: int, request: Request, player: Player) -> Response:
+    await casino.peers.refresh(table_id)
+    status, body = await casino.peers.forward(
+        table_id, "POST", request.url.path, dict(request.headers), b"", player.name
+    )
+    return Response(body, status, media_type="application/json")
