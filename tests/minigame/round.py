@@ -4,14 +4,13 @@ outcome croupier's games do not have: "lose_half", open as issue 27(2) asks)."""
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from croupier.cards import card_text, rank_of
 from croupier.errors import RuleViolation
-from croupier.games.kind_bets import KindBets
+from croupier.games.kind_bets import BetPhase, KindBets
 from croupier.games.protocol import Bet, BetSettlement, Event, LogEntry, SettlementTotals
 from croupier.games.shoe_rounds import ShoeRounds
 from croupier.games.wager_round import replay as replay_round
@@ -21,12 +20,7 @@ from tests.minigame.rules import KINDS, PAYS, HighCardRules
 RULE = "high card"
 
 
-class Phase(enum.Enum):
-    BETTING = "betting"
-    CLOSED = "closed"
-    DEALT = "dealt"
-    SETTLED = "settled"
-    VOID = "void"
+Phase = BetPhase
 
 
 @dataclass(frozen=True)
@@ -43,10 +37,7 @@ def rank(card: int) -> int:
     return rank_of(card)  # 2 lowest, ace highest; suits do not count
 
 
-class HighCardRound(KindBets[Phase]):
-    BETTING = Phase.BETTING
-    CLOSED = Phase.CLOSED
-
+class HighCardRound(KindBets):
     def __init__(
         self,
         rules: HighCardRules,

@@ -8,16 +8,26 @@ limits a bet and the table must keep (:meth:`KindBets._verify_bet`,
 
 from __future__ import annotations
 
+import abc
 import enum
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any
 
 from croupier.errors import RuleViolation
 from croupier.games.protocol import Bet, Event, allowed
 from croupier.games.wager_round import WagerRound
 from croupier.money import verify_stake
 
-P = TypeVar("P", bound=enum.Enum)
+
+class BetPhase(enum.Enum):
+    """A round of bets by kind: ``betting`` -> ``closed`` ("no more bets") -> ``dealt`` ->
+    ``settled``, or ``void`` before it settles."""
+
+    BETTING = "betting"
+    CLOSED = "closed"
+    DEALT = "dealt"
+    SETTLED = "settled"
+    VOID = "void"
 
 
 def bet_data(bet: Bet) -> dict[str, Any]:
@@ -25,12 +35,9 @@ def bet_data(bet: Bet) -> dict[str, Any]:
     return {"bettor": bet.bettor, "kind": bet.kind, "amount": bet.amount, "seated": bet.seated}
 
 
-class KindBets(WagerRound[P], Generic[P]):
+class KindBets(WagerRound[BetPhase]):
     """The bets of a round, by (bettor, kind), in the order they were first placed."""
 
-    #: the phase in which bets are taken, and the one "no more bets" leads to
-    BETTING: ClassVar[Any]
-    CLOSED: ClassVar[Any]
     _bets: dict[tuple[str, str], Bet]
 
     def _take_carried(self, carried: Iterable[Bet]) -> None:
@@ -49,10 +56,10 @@ class KindBets(WagerRound[P], Generic[P]):
         return [Bet(**b) for b in args["bets"]]
 
     # -- the game's own limits ---------------------------------------------------------------
+    @abc.abstractmethod
     def _verify_bet(self, bet: Bet, table: list[Bet]) -> None:
         """Refuse ``bet`` (the bettor's whole stake on its kind) on a table holding ``table``
         (``bet`` included): the kinds offered, their limits, and the table's limits with it."""
-        raise NotImplementedError
 
     def _verify_table(self, table: list[Bet]) -> None:
         """Refuse a table whose bets together break a table-wide limit (none by default): what
@@ -60,7 +67,7 @@ class KindBets(WagerRound[P], Generic[P]):
 
     def _verify_betting_open(self) -> None:
         """Refuse a bet or a withdrawal once betting is closed."""
-        if self._phase is not self.BETTING:
+        if self._phase is not BetPhase.BETTING:
             raise RuleViolation("phase", f"bets are closed (round is {self.phase_name})", "round")
 
     # -- state -------------------------------------------------------------------------------
@@ -127,7 +134,7 @@ class KindBets(WagerRound[P], Generic[P]):
 
     # -- no more bets ------------------------------------------------------------------------
     def verify_close_betting(self) -> None:
-        if self._phase is not self.BETTING:
+        if self._phase is not BetPhase.BETTING:
             raise RuleViolation("phase", f"betting is not open ({self.phase_name})", "round")
 
     def can_close_betting(self) -> bool:
@@ -136,7 +143,7 @@ class KindBets(WagerRound[P], Generic[P]):
     def close_betting(self) -> tuple[Event, ...]:
         """ "No more bets, cards being dealt" (PT rule 27)."""
         self.verify_close_betting()
-        self._phase = self.CLOSED
+        self._phase = BetPhase.CLOSED
         return self._record("close_betting", {}, [Event("betting_closed")])
 
     # -- the log -----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ a procedure between rounds, what happens before one (:meth:`ShoeRounds._before_r
 
 from __future__ import annotations
 
+import abc
 from typing import Any, Generic, Protocol, TypeVar
 
 from croupier.games.protocol import Bet
@@ -30,7 +31,7 @@ R = TypeVar("R", bound=_Round)
 S = TypeVar("S", bound=_EndedSettlement)
 
 
-class ShoeRounds(Generic[R, S]):
+class ShoeRounds(abc.ABC, Generic[R, S]):
     cards: Shoe | StackedCards
     rounds_played: int
     jackpot_pool: int | None
@@ -85,6 +86,6 @@ class ShoeRounds(Generic[R, S]):
     def _before_round(self) -> None:
         """What the shoe's procedure does before a round (baccarat: a new shoe's shuffle)."""
 
+    @abc.abstractmethod
     def _new_round(self, number: int, burned: tuple[int, ...]) -> R:
         """The game's round ``number``, ``burned`` the cards burned for it."""
-        raise NotImplementedError

@@ -12,7 +12,6 @@ must give the same events.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,19 +25,13 @@ from croupier.games.baccarat.jackpot import JackpotSettlement, settle_jackpot
 from croupier.games.baccarat.limits import verify_bet, verify_table
 from croupier.games.baccarat.payout import settle_bet
 from croupier.games.baccarat.rules import BaccaratRules
-from croupier.games.kind_bets import KindBets
+from croupier.games.kind_bets import BetPhase, KindBets
 from croupier.games.protocol import Bet, BetSettlement, Event, LogEntry, SettlementTotals, allowed
 from croupier.games.wager_round import replay as replay_round
 from croupier.pool import starting_pool
 from croupier.shoe import CardSource
 
-
-class Phase(enum.Enum):
-    BETTING = "betting"
-    CLOSED = "closed"
-    DEALT = "dealt"
-    SETTLED = "settled"
-    VOID = "void"
+Phase = BetPhase  # a baccarat round's phases are those of every round of bets by kind
 
 
 @dataclass(frozen=True)
@@ -69,16 +62,13 @@ class Settlement(SettlementTotals):
         return None if self.jackpot is None else self.jackpot.pool_after
 
 
-class BaccaratRound(KindBets[Phase]):
+class BaccaratRound(KindBets):
     """A baccarat round on ``cards`` under ``rules``.
 
     ``jackpot_pool`` is the pool before this round (the seed when None); ``carried`` are the
     Player/Banker bets a Macau tie left on the table (art. 12), which stand as placed bets and
     may be withdrawn, kept, changed or moved during this round's betting window.
     """
-
-    BETTING = Phase.BETTING
-    CLOSED = Phase.CLOSED
 
     def __init__(
         self,
