@@ -30,14 +30,16 @@ class Books:
         self.records = RoundRecords(engine, self.ledger)
         players = Players(engine, self.ledger)
         self.cashier = self.ledger.open_account("cashier", "cashier", "EUR", may_go_negative=True)
-        self.table = self.records.create_table("t", {})
-        self.escrow = self.records.table_accounts(self.table, "EUR").escrow
+        self.table = self.records.tables.create_table("t", {})
+        self.escrow = self.records.tables.table_accounts(self.table, "EUR").escrow
         self.people: dict[str, tuple[int, int, int]] = {}  # name: player, account, session
         for name, deposit in (("ana", 50_00), ("bruno", 20_00)):
             player, _token = players.create(name)
             account = players.account(player, "EUR")
             self.ledger.transfer(self.cashier, account, deposit, "deposit", name)
-            session = self.records.start_session(player.id, self.table, len(self.people) + 1)
+            session = self.records.sessions.start_session(
+                player.id, self.table, len(self.people) + 1
+            )
             self.people[name] = (player.id, account, session)
 
     def bet(self, name: str, kind: str, total: int, added: int) -> tuple[StandingBet, int]:
@@ -108,7 +110,7 @@ BATCHES = [
 
 def _at_once(records: RoundRecords, c: Connection, *args: Any) -> dict[int, int]:
     """One round's batch written by the statement alone."""
-    return records.write_at_once(c, [records.stake_batch(c, *args)])
+    return records.writes.write_at_once(c, [records.writes.stake_batch(c, *args)])
 
 
 @contextlib.contextmanager
@@ -131,17 +133,17 @@ def books(engine: Engine) -> Books:
 def test_at_once_writes_what_the_careful_way_writes(books: Books) -> None:
     records = books.records
     if books.engine.dialect.name != "postgresql":
-        assert not records.stakes_at_once  # the table takes the careful way on SQLite
+        assert not records.writes.stakes_at_once  # the table takes the careful way on SQLite
         return
-    assert records.stakes_at_once
-    careful = records.begin_round(books.table, 1, None)
-    at_once = records.begin_round(books.table, 2, None)
+    assert records.writes.stakes_at_once
+    careful = records.writes.begin_round(books.table, 1, None)
+    at_once = records.writes.begin_round(books.table, 2, None)
     seq = 0
     balances: dict[int, int] = {}
     for bets_of, items in BATCHES:
         with books.engine.begin() as c, pipelined(c):
-            records.stake_all(c, careful, books.escrow, bets_of(books))
-            records.write_journal(c, careful, seq, items)
+            records.writes.stake_all(c, careful, books.escrow, bets_of(books))
+            records.writes.write_journal(c, careful, seq, items)
         with _autocommit(books) as c:
             balances = _at_once(records, c, at_once, books.escrow, bets_of(books), seq, items)
         seq += len(items)
@@ -161,9 +163,9 @@ def test_at_once_writes_what_the_careful_way_writes(books: Books) -> None:
 
 def test_a_stake_no_balance_covers_writes_nothing_at_all(books: Books) -> None:
     if books.engine.dialect.name != "postgresql":
-        assert not books.records.stakes_at_once
+        assert not books.records.writes.stakes_at_once
         return
-    round_id = books.records.begin_round(books.table, 1, None)
+    round_id = books.records.writes.begin_round(books.table, 1, None)
     before = books.counts()
     # ana's stake is covered, bruno's (25.00 of 20.00) is not: the whole statement is refused
     bets = [books.bet("ana", "player", 10_00, 10_00), books.bet("bruno", "banker", 25_00, 25_00)]
@@ -182,10 +184,10 @@ def test_a_stake_no_balance_covers_writes_nothing_at_all(books: Books) -> None:
 
 def _second_table(books: Books) -> tuple[int, int, int]:
     """Another table, ana and bruno seated at it too: (table, escrow, ana's session there)."""
-    table = books.records.create_table("t2", {})
-    escrow = books.records.table_accounts(table, "EUR").escrow
+    table = books.records.tables.create_table("t2", {})
+    escrow = books.records.tables.table_accounts(table, "EUR").escrow
     ana = books.people["ana"][0]
-    return table, escrow, books.records.start_session(ana, table, 1)
+    return table, escrow, books.records.sessions.start_session(ana, table, 1)
 
 
 def test_batches_of_two_tables_in_one_statement_write_what_each_writes_alone(
@@ -193,21 +195,21 @@ def test_batches_of_two_tables_in_one_statement_write_what_each_writes_alone(
 ) -> None:
     records = books.records
     if books.engine.dialect.name != "postgresql":
-        assert not records.stakes_at_once
+        assert not records.writes.stakes_at_once
         return
     table2, escrow2, _ = _second_table(books)
-    alone = [records.begin_round(t, 1, None) for t in (books.table, table2)]
-    together = [records.begin_round(t, 2, None) for t in (books.table, table2)]
+    alone = [records.writes.begin_round(t, 1, None) for t in (books.table, table2)]
+    together = [records.writes.begin_round(t, 2, None) for t in (books.table, table2)]
     escrows = (books.escrow, escrow2)
     bets_of, items = BATCHES[0]
     with _autocommit(books) as c:
         for round_id, escrow in zip(alone, escrows, strict=True):
             _at_once(records, c, round_id, escrow, bets_of(books), 0, items)
         batches = [
-            records.stake_batch(c, round_id, escrow, bets_of(books), 0, items)
+            records.writes.stake_batch(c, round_id, escrow, bets_of(books), 0, items)
             for round_id, escrow in zip(together, escrows, strict=True)
         ]
-        balances = records.write_at_once(c, batches)
+        balances = records.writes.write_at_once(c, batches)
     for one, both in zip(alone, together, strict=True):
         assert books.rows(both) == books.rows(one)  # a posting, entries, bets, journal each
     ana, bruno = books.people["ana"][1], books.people["bruno"][1]
@@ -228,16 +230,16 @@ def test_a_player_at_two_tables_in_one_statement_pays_both_stakes_or_neither(
     # not; the statement moves her balance once, by the sum, and the CHECK refuses it whole
     records = books.records
     if books.engine.dialect.name != "postgresql":
-        assert not records.stakes_at_once
+        assert not records.writes.stakes_at_once
         return
     table2, escrow2, session2 = _second_table(books)
     player, account, session = books.people["ana"]
-    rounds_ = [records.begin_round(t, 1, None) for t in (books.table, table2)]
+    rounds_ = [records.writes.begin_round(t, 1, None) for t in (books.table, table2)]
     before = books.counts()
 
     def batches(c: Any, amount: int) -> list[Any]:
         return [
-            records.stake_batch(
+            records.writes.stake_batch(
                 c,
                 round_id,
                 escrow,
@@ -252,9 +254,9 @@ def test_a_player_at_two_tables_in_one_statement_pays_both_stakes_or_neither(
 
     with _autocommit(books) as c:
         with pytest.raises(ShortBalance):
-            records.write_at_once(c, batches(c, 30_00))
+            records.writes.write_at_once(c, batches(c, 30_00))
         assert books.counts() == before  # nothing of either table
-        balances = records.write_at_once(c, batches(c, 25_00))
+        balances = records.writes.write_at_once(c, batches(c, 25_00))
     assert balances == {account: 0, books.escrow: 25_00, escrow2: 25_00}
     assert books.counts() == (before[0] + 2, before[1] + 4, before[2] + 2, before[3] + 2)
     assert books.ledger.audit() == []
@@ -281,10 +283,10 @@ def test_the_statement_writes_exactly_what_ledger_post_writes(
     standing bets, journal and balances that ``Ledger.post`` (``stake_all``) writes."""
     records = books.records
     if books.engine.dialect.name != "postgresql":
-        assert not records.stakes_at_once  # no such statement: the careful way only
+        assert not records.writes.stakes_at_once  # no such statement: the careful way only
         return
-    careful = records.begin_round(books.table, next(_NUMBERS), None)
-    at_once = records.begin_round(books.table, next(_NUMBERS), None)
+    careful = records.writes.begin_round(books.table, next(_NUMBERS), None)
+    at_once = records.writes.begin_round(books.table, next(_NUMBERS), None)
     accounts = [books.people[n][1] for n in ("ana", "bruno")] + [books.escrow]
     for name in ("ana", "bruno"):  # enough for both rounds
         books.ledger.transfer(books.cashier, books.people[name][1], 40_00, "deposit", name)
@@ -301,8 +303,8 @@ def test_the_statement_writes_exactly_what_ledger_post_writes(
             before = {a: books.ledger.balance(a) for a in accounts}
             if write == "post":
                 with books.engine.begin() as c, pipelined(c):
-                    records.stake_all(c, round_id, books.escrow, stakes)
-                    records.write_journal(c, round_id, seq, items)
+                    records.writes.stake_all(c, round_id, books.escrow, stakes)
+                    records.writes.write_journal(c, round_id, seq, items)
             else:
                 with _autocommit(books) as c:
                     _at_once(records, c, round_id, books.escrow, stakes, seq, items)

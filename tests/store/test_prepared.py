@@ -52,7 +52,9 @@ def test_a_date_written_raw_is_read_back_by_sqlalchemy(engine: Engine) -> None:
 
 def test_json_round_trips_and_many_rows_are_written(engine: Engine) -> None:
     records = RoundRecords(engine, Ledger(engine))
-    round_id = records.begin_round(records.create_table("t", {"ruleset": "x"}), 1, None)
+    round_id = records.writes.begin_round(
+        records.tables.create_table("t", {"ruleset": "x"}), 1, None
+    )
     rows = [
         {"round_id": round_id, "seq": n, "command": "bet", "args": {"n": n}, "events": [{"e": n}]}
         for n in range(3)
@@ -69,7 +71,9 @@ def test_json_round_trips_and_many_rows_are_written(engine: Engine) -> None:
 def test_rows_written_together_read_back_in_order(engine: Engine, count: int) -> None:
     # on PostgreSQL a batch is one multi-row INSERT (several past ROWS_PER_STATEMENT rows)
     records = RoundRecords(engine, Ledger(engine))
-    round_id = records.begin_round(records.create_table("t", {"ruleset": "x"}), 1, None)
+    round_id = records.writes.begin_round(
+        records.tables.create_table("t", {"ruleset": "x"}), 1, None
+    )
     statement = insert_rows(journal, {k: bindparam(k) for k in JOURNAL_ROW})
     rows = [
         {**JOURNAL_ROW, "round_id": round_id, "seq": n, "args": {"n": n}, "events": [{"e": n}]}

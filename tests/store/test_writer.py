@@ -274,8 +274,8 @@ def _stakes_together(writer: Writer, blocker: _Stakes, jobs: list[_Stakes]) -> l
 
 def _stakes_books(ledger: Ledger) -> tuple[RoundRecords, list[int]]:
     records = RoundRecords(ledger.engine, ledger)
-    table = records.create_table("t", {})
-    return records, [records.begin_round(table, n, None) for n in range(1, 5)]
+    table = records.tables.create_table("t", {})
+    return records, [records.writes.begin_round(table, n, None) for n in range(1, 5)]
 
 
 def _refused_on_sqlite(ledger: Ledger, records: RoundRecords, round_id: int) -> bool:

@@ -3,17 +3,17 @@ what the table is told, and when."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from croupier.table.view import View
+from croupier.table.announcer import Announcer
+from croupier.table.view import JackpotDisplay
 
 
-def _display() -> tuple[Any, list[dict[str, Any]]]:
+def _display() -> tuple[JackpotDisplay, list[dict[str, Any]]]:
     told: list[dict[str, Any]] = []
-    table = SimpleNamespace(jackpot_shown=None, publish=lambda event, to: told.append(event))
+    table = JackpotDisplay(Announcer(lambda event, to: told.append(event), "multi", {}))
     return table, told
 
 
@@ -25,12 +25,12 @@ def test_the_display_shows_each_new_pool_once_and_never_an_unknown_one() -> None
     database not read yet) is never shown as an amount, a pool that did not change is not told
     again, and every change is told."""
     table, told = _display()
-    View.show_jackpot(table, None)
+    table.show(None)
     assert told == [] and table.jackpot_shown is None
-    View.show_jackpot(table, 1_000_00)
-    View.show_jackpot(table, 1_000_00)
+    table.show(1_000_00)
+    table.show(1_000_00)
     assert told == [{"type": "jackpot", "pool": 1_000_00}]
-    View.show_jackpot(table, None)  # a read that failed: the display keeps the last pool
+    table.show(None)  # a read that failed: the display keeps the last pool
     assert table.jackpot_shown == 1_000_00 and len(told) == 1
-    View.show_jackpot(table, 1_000_05)
+    table.show(1_000_05)
     assert told[-1] == {"type": "jackpot", "pool": 1_000_05} and len(told) == 2

@@ -4,21 +4,16 @@ its player's alone."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from croupier.table.state import TableState
+from croupier.table.announcer import Announcer
 
 
-def _table(mode: str) -> tuple[Any, list[tuple[dict[str, Any], str | None]]]:
+def _table(mode: str) -> tuple[Announcer, list[tuple[dict[str, Any], str | None]]]:
     sent: list[tuple[dict[str, Any], str | None]] = []
-    table = SimpleNamespace(
-        config=SimpleNamespace(mode=mode),
-        seats={"ana": object()},
-        _send=lambda event, to: sent.append((event, to)),
-    )
+    table = Announcer(lambda event, to: sent.append((event, to)), mode, {"ana": object()})
     return table, sent
 
 
@@ -36,16 +31,16 @@ def test_a_multi_player_table_tells_everybody_an_individual_one_its_player() -> 
     that its seat was taken, not by whom. A message for one player goes to that player alone
     at either table."""
     multi, sent = _table("multi")
-    TableState.publish(multi, SEATED, None)
-    TableState.publish(multi, BET, None)
-    TableState.publish(multi, {"type": "your_hand"}, "ana")
+    multi.publish(SEATED, None)
+    multi.publish(BET, None)
+    multi.publish({"type": "your_hand"}, "ana")
     assert sent == [(SEATED, None), (BET, None), ({"type": "your_hand"}, "ana")]
 
     individual, sent = _table("individual")
-    TableState.publish(individual, SEATED, None)
-    TableState.publish(individual, {**SEATED, "type": "seat_free"}, None)
-    TableState.publish(individual, BET, None)
-    TableState.publish(individual, {"type": "your_hand"}, "ana")
+    individual.publish(SEATED, None)
+    individual.publish({**SEATED, "type": "seat_free"}, None)
+    individual.publish(BET, None)
+    individual.publish({"type": "your_hand"}, "ana")
     assert sent == [
         ({"type": "seat_taken", "seat": 1}, None),
         ({"type": "seat_free", "seat": 1}, None),

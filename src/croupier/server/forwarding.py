@@ -71,7 +71,7 @@ class Peers:
                 return
             casino = self.casino
             nodes = await asyncio.to_thread(casino.claims.nodes)
-            rows = await asyncio.to_thread(casino.records.tables)
+            rows = await asyncio.to_thread(casino.records.tables.all)
             node_of = {t: n for n in nodes for t in n.tables}
             self.owners = {t: node_of.get(t) for t, _n, _c, status in rows if status == "open"}
             self.urls = [n.url for n in nodes if n.name != casino.node and n.url]

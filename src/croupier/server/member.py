@@ -22,6 +22,13 @@ class BusLink(Protocol):
     def bus(self) -> Any: ...
 
 
+class Records(Protocol):
+    """The part of the store's records a member reads: the tables opened."""
+
+    @property
+    def tables(self) -> TableRecords: ...
+
+
 class Member(Protocol):
     """One process of the cluster: its name, the tables it runs, who runs what (the claims and
     the tables' records), how it signs what it sends, its watchers' hub and its bus relay."""
@@ -33,7 +40,7 @@ class Member(Protocol):
     def claims(self) -> TableClaims: ...
 
     @property
-    def records(self) -> TableRecords: ...
+    def records(self) -> Records: ...
 
     @property
     def peer_key(self) -> PeerKey: ...

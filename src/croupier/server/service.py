@@ -175,14 +175,14 @@ class Casino:
         if self.advertise:
             self.claims.advertise(self.advertise)
         if not self.claims.shared:  # one process serves the file: every open round is its own
-            self.recovered = self.records.recover()
+            self.recovered = self.records.recovery.recover()
         self.credentials.operator_token = self._ensure(
             "operator", "operator", False, self.operator_token
         )
         if self.defaults:
-            if not self.records.tables():
+            if not self.records.tables.all():
                 for config in DEFAULT_TABLES:
-                    self.records.create_table(config.name, config.to_json())
+                    self.records.tables.create_table(config.name, config.to_json())
             self.credentials.demo_token = self._ensure("demo", "player", True, None)
             self._fund_demo(self.players.by_name("demo"))
 
@@ -237,7 +237,7 @@ class Casino:
         """Take the open tables no process runs, up to this process's share of them, each
         recovered first (PT rule 29: a dead owner's round voided and refunded exactly once; the
         claim makes this process the only one that recovers or deals the table)."""
-        rows = await asyncio.to_thread(self.records.tables)
+        rows = await asyncio.to_thread(self.records.tables.all)
         mine = self.claims.owned  # running, or being started (a table just opened)
         free = [(t, c) for t, _name, c, status in rows if status == "open" and t not in mine]
         if not free:
@@ -250,7 +250,7 @@ class Casino:
                 continue  # another process runs it
             if self.claims.shared:
                 await asyncio.to_thread(self.claims.fence)
-                self.recovered += await asyncio.to_thread(self.records.recover, table_id)
+                self.recovered += await asyncio.to_thread(self.records.recovery.recover, table_id)
             await self._run_table(table_id, TableConfig.from_json(config))
 
     async def _claim_forever(self) -> None:
@@ -371,7 +371,7 @@ class Casino:
         if config.linked_jackpot:
             await asyncio.to_thread(self._check_link, config, rules)
         table_id = await asyncio.to_thread(
-            self.records.create_table, config.name, config.to_json(), self.claims.claim
+            self.records.tables.create_table, config.name, config.to_json(), self.claims.claim
         )  # claimed before any other process can see it
         return await self._run_table(table_id, config)
 
@@ -385,7 +385,7 @@ class Casino:
                 "linked_jackpot", f"{config.ruleset}: this ruleset has no progressive jackpot",
                 "linked jackpots (docs/deploy.md)",
             )  # fmt: skip
-        for _id, name, data, _status in self.records.tables():
+        for _id, name, data, _status in self.records.tables.all():
             other = TableConfig.from_json(data)
             if other.linked_jackpot != config.linked_jackpot:
                 continue
@@ -470,7 +470,7 @@ class Casino:
         """The rules and mode of a table that is not running (closed), for recall."""
         from croupier.rulesets import load_ruleset
 
-        for found, _name, data, _status in self.records.tables():
+        for found, _name, data, _status in self.records.tables.all():
             if found == table_id:
                 config = TableConfig.from_json(data)
                 rules = load_ruleset(config.ruleset, dict(config.overrides)).rules

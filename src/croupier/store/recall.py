@@ -12,7 +12,10 @@ from croupier.store.stamps import iso
 
 
 class Recall:
-    engine: Engine
+    """Finished rounds as recall and the scoreboards read them."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
 
     def round_record(self, round_id: int) -> dict[str, Any] | None:
         """A round with its bets and its journal: what recall and audits read (PT rule 31)."""

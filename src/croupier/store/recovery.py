@@ -33,10 +33,13 @@ def standing_bets(connection: Connection, round_id: int) -> list[tuple[int, int,
 
 
 class Recovery:
-    engine: Engine
-    ledger: Ledger
-    #: rounds recovery could not void (their books disagree): reported, never blocking
-    unrecovered: set[int]
+    """Open rounds voided and refunded exactly once."""
+
+    def __init__(self, engine: Engine, ledger: Ledger) -> None:
+        self.engine = engine
+        self.ledger = ledger
+        #: rounds recovery could not void (their books disagree): reported, never blocking
+        self.unrecovered: set[int] = set()
 
     def recover(self, table_id: int | None = None, reason: str = VOID_ON_RESTART) -> list[int]:
         """Void every round left open by a stopped server and refund its stakes (PT rule 29).

@@ -53,8 +53,11 @@ def stake_posting(
 
 
 class RoundWrites:
-    engine: Engine
-    ledger: Ledger
+    """A round's writes with their money."""
+
+    def __init__(self, engine: Engine, ledger: Ledger) -> None:
+        self.engine = engine
+        self.ledger = ledger
 
     def open_round(
         self,

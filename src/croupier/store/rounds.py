@@ -1,11 +1,13 @@
-"""A casino's records of its tables, as the server wires them: one object over the store's
-concepts, each in its own module:
+"""A casino's records of its tables, as the server wires them: one object holding the store's
+concepts, each a collaborator of its own module (issue 27(4): objects, not mixins):
 
-* :mod:`croupier.store.tables`: the tables opened, their configuration and accounts;
-* :mod:`croupier.store.sessions`: players' sessions and statements (PT rules 33-36);
-* :mod:`croupier.store.round_writes`: a round's writes with their money (one way to stake);
-* :mod:`croupier.store.recall`: finished rounds as recall and the scoreboards read them;
-* :mod:`croupier.store.recovery`: open rounds voided and refunded exactly once (PT rule 29).
+* ``tables``, :mod:`croupier.store.tables`: the tables opened, their configuration and accounts;
+* ``sessions``, :mod:`croupier.store.sessions`: players' sessions and statements (PT rules 33-36);
+* ``writes``, :mod:`croupier.store.round_writes`: a round's writes with their money
+  (one way to stake);
+* ``recall``, :mod:`croupier.store.recall`: finished rounds as recall and the scoreboards read them;
+* ``recovery``, :mod:`croupier.store.recovery`: open rounds voided and refunded exactly
+  once (PT rule 29).
 
 A running table reaches them only through :class:`croupier.store.table_store.SqlTableStore`,
 the store's side of the port in :mod:`croupier.table.port`.
@@ -26,9 +28,14 @@ from croupier.table.port import BetResult, JournalEntry, StandingBet, TableAccou
 __all__ = ["BetResult", "JournalEntry", "RoundRecords", "StandingBet", "TableAccounts"]
 
 
-class RoundRecords(TableRecords, SessionRecords, RoundWrites, Recall, Recovery):
+class RoundRecords:
+    """The store's records of its tables, each concept its own collaborator."""
+
     def __init__(self, engine: Engine, ledger: Ledger) -> None:
         self.engine = engine
         self.ledger = ledger
-        #: rounds recovery could not void (their books disagree): reported, never blocking
-        self.unrecovered: set[int] = set()
+        self.tables = TableRecords(engine, ledger)
+        self.sessions = SessionRecords(engine)
+        self.writes = RoundWrites(engine, ledger)
+        self.recall = Recall(engine)
+        self.recovery = Recovery(engine, ledger)

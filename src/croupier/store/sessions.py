@@ -11,7 +11,10 @@ from croupier.store.stamps import iso, now
 
 
 class SessionRecords:
-    engine: Engine
+    """Players' sessions at tables and their statements."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
 
     def start_session(self, player_id: int, table_id: int, seat: int) -> int:
         with self.engine.begin() as connection:

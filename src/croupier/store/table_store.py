@@ -3,13 +3,16 @@ writes on SQLite or PostgreSQL, through the server's writer (group commit across
 
 Bets are the one write made two ways, and the store chooses (docs/store.md, "Bets at once"):
 
-* **lock, then judge** (SQLite, and PostgreSQL's way back): the bettors' balances are read and
-  locked, each bet judged by the rules and the money in arrival order, the accepted stakes
-  written in one posting with the journal, in one transaction;
-* **write at once, judge again if short** (PostgreSQL): the batch is judged by the rules alone
-  and written, with the batches of other tables, by one statement that reads nothing first;
-  when the database refuses a stake no balance covers, nothing was written, the batch is taken
-  back and judged the first way, which says whose balance was short.
+* **lock, then write** (SQLite, and PostgreSQL's way back): the balances the stakes move are
+  read and locked; when they cover the stakes, these are written in one posting with the
+  journal, in one transaction; when not, nothing is written and the balances go back to the
+  table, which judges its batch again with them (:mod:`croupier.table.bet_taking`);
+* **write at once** (PostgreSQL): the stakes are written, with the batches of other tables, by
+  one statement that reads nothing first; when the database refuses a stake no balance covers,
+  nothing was written, and the batch is written the first way (the short balance may have been
+  another table's).
+
+Either way the store only writes what the table judged: it never calls back into the table.
 """
 
 from __future__ import annotations
@@ -34,9 +37,11 @@ from croupier.table.port import (
     RoundTx,
     Settling,
     Stake,
-    StakeJob,
+    Staked,
+    StakeWrite,
     StandingBet,
     TableAccounts,
+    covered,
 )
 
 log = logging.getLogger(__name__)
@@ -51,22 +56,22 @@ class SqlRoundTx:
         self.connection = connection
 
     def balances(self, accounts: Iterable[int]) -> dict[int, int]:
-        return self.records.lock_balances(self.connection, accounts)
+        return self.records.writes.lock_balances(self.connection, accounts)
 
     def stake(self, round_id: int, escrow: int, stakes: Sequence[Stake]) -> None:
         try:
-            self.records.stake_all(self.connection, round_id, escrow, stakes, checked=True)
+            self.records.writes.stake_all(self.connection, round_id, escrow, stakes, checked=True)
         except RuleViolation as refusal:  # the balances were checked under lock: a fault
             raise RuntimeError(f"stakes refused after the balance check: {refusal}") from refusal
 
     def unstake(self, round_id: int, bet: StandingBet, escrow: int) -> None:
-        self.records.unstake(self.connection, round_id, bet, escrow)
+        self.records.writes.unstake(self.connection, round_id, bet, escrow)
 
     def journal(self, round_id: int, first_seq: int, items: Sequence[JournalEntry]) -> None:
-        self.records.write_journal(self.connection, round_id, first_seq, items)
+        self.records.writes.write_journal(self.connection, round_id, first_seq, items)
 
     def settle(self, settling: Settling, accounts: TableAccounts) -> None:
-        self.records.settle(
+        self.records.writes.settle(
             self.connection,
             settling.round_id,
             settling.results,
@@ -81,51 +86,46 @@ class SqlRoundTx:
     def open_round(
         self, table_id: int, number: int, shoe: str | None, carried: Iterable[StandingBet]
     ) -> int:
-        return self.records.open_round(self.connection, table_id, number, shoe, carried)
+        return self.records.writes.open_round(self.connection, table_id, number, shoe, carried)
 
 
-def judge_locked(tx: RoundTx, job: StakeJob) -> list[Any]:
-    """Lock, then judge: the balances read and locked first, so a short balance refuses its bet
-    before anything is written; the accepted stakes then move in one posting."""
-    balances = tx.balances(job.accounts())
-    stakes = job.judge(balances)
-    if stakes:
-        tx.stake(job.round_id, job.escrow, stakes)
-    first, items = job.journal()
-    tx.journal(job.round_id, first, items)
-    return job.written(balances)
+def write_locked(tx: RoundTx, write: StakeWrite) -> Staked:
+    """Lock, then write: the balances the stakes move read and locked first; the stakes written
+    in one posting with the journal when they cover them, else nothing (and the balances, for
+    the table to judge again)."""
+    balances = tx.balances(write.accounts())
+    if not covered(balances, write.stakes):
+        return Staked(False, balances)
+    tx.stake(write.round_id, write.escrow, write.stakes)
+    tx.journal(write.round_id, write.first_seq, write.journal)
+    for bet, added in write.stakes:
+        balances[bet.account_id] -= added
+    balances[write.escrow] += sum(added for _, added in write.stakes)
+    return Staked(True, balances)
 
 
 class _AtOnce:
-    """A batch as a stakes job of the writer (:class:`croupier.store.at_once.Stakes`)."""
+    """A batch as a stakes job of the writer (:class:`croupier.store.at_once.Stakes`): data the
+    table judged, so nothing to take back when it is not written."""
 
-    def __init__(self, records: RoundRecords, job: StakeJob) -> None:
+    def __init__(self, records: RoundRecords, write: StakeWrite) -> None:
         self.records = records
-        self.job = job
-        self.staked = False
+        self.write = write
 
     def prepare(self, connection: Connection) -> Batch | None:
-        job = self.job
-        stakes = job.judge(None)
-        if not stakes:
-            return None
-        self.staked = True
-        first, items = job.journal()
+        w = self.write
         try:
-            return self.records.stake_batch(
-                connection, job.round_id, job.escrow, stakes, first, items
+            return self.records.writes.stake_batch(
+                connection, w.round_id, w.escrow, w.stakes, w.first_seq, w.journal
             )
-        except BaseException as failure:
-            job.undo()  # nothing is written
-            if isinstance(failure, RuleViolation):
-                raise RuntimeError(f"stakes refused: {failure}") from failure
-            raise
+        except RuleViolation as failure:
+            raise RuntimeError(f"stakes refused: {failure}") from failure
 
-    def written(self, balances: dict[int, int]) -> list[Any]:
-        return self.job.written(balances)
+    def written(self, balances: dict[int, int]) -> Staked:
+        return Staked(True, balances)
 
     def undo(self) -> None:
-        self.job.undo()
+        return None
 
 
 class SqlTableStore:
@@ -141,25 +141,15 @@ class SqlTableStore:
         result: T = await self.writer.run(lambda c: work(SqlRoundTx(records, c)), table_id)
         return result
 
-    async def stake(self, table_id: int, job: StakeJob) -> list[Any]:
-        if self.records.stakes_at_once:  # PostgreSQL: one statement, nothing read first
+    async def stake(self, table_id: int, write: StakeWrite) -> Staked:
+        if self.records.writes.stakes_at_once:  # PostgreSQL: one statement, nothing read first
             try:
-                answers: list[Any] = await self.writer.stake(_AtOnce(self.records, job), table_id)
-                return answers
+                staked: Staked = await self.writer.stake(_AtOnce(self.records, write), table_id)
+                return staked
             except ShortBalance:
-                pass  # judged again below, with the balances read, to say whose
-            except Exception:  # nothing was written and the round is back as it was
-                log.exception("table %s: a batch of bets could not be written", table_id)
-        try:
-            return await self.write(table_id, lambda tx: judge_locked(tx, job))
-        except Exception:  # the transaction wrote nothing: neither does the round
-            log.exception("table %s: a batch of bets could not be written", table_id)
-            job.undo()
-            # one bad bet refuses its batch, never voids the round (issue 16, finding 4)
-            return [
-                RuleViolation("bet", "the bet could not be written; nothing was staked", "ledger")
-                for _ in range(job.size)
-            ]
+                pass  # a balance of this batch's, or of another batch of the statement, was
+                # short: written again the careful way, which says whose
+        return await self.write(table_id, lambda tx: write_locked(tx, write))
 
     async def open_table(
         self, table_id: int, currency: str, pool_seed: int | None, link: str = ""
@@ -169,10 +159,12 @@ class SqlTableStore:
     def _open_table(
         self, table_id: int, currency: str, pool_seed: int | None, link: str
     ) -> tuple[TableAccounts, int | None, list[OpenSession]]:
-        accounts = self.records.table_accounts(table_id, currency, pool_seed=pool_seed, link=link)
+        accounts = self.records.tables.table_accounts(
+            table_id, currency, pool_seed=pool_seed, link=link
+        )
         pool = self.records.ledger.balance(accounts.pool) if accounts.pool else None
         sessions = []
-        for session_id, player_id, seat in self.records.open_sessions(table_id):
+        for session_id, player_id, seat in self.records.sessions.open_sessions(table_id):
             player = self.players.by_id(player_id)
             if player is not None:
                 account = self.players.account(player, currency)
@@ -180,26 +172,28 @@ class SqlTableStore:
         return accounts, pool, sessions
 
     async def begin_round(self, table_id: int, number: int, shoe: str | None) -> int:
-        return await asyncio.to_thread(self.records.begin_round, table_id, number, shoe)
+        return await asyncio.to_thread(self.records.writes.begin_round, table_id, number, shoe)
 
     async def last_round_number(self, table_id: int) -> int:
-        return await asyncio.to_thread(self.records.last_round_number, table_id)
+        return await asyncio.to_thread(self.records.tables.last_round_number, table_id)
 
     async def start_session(
         self, player: Player, table_id: int, seat: int, currency: str
     ) -> tuple[int, int]:
         account = await asyncio.to_thread(self.players.account, player, currency)
-        session = await asyncio.to_thread(self.records.start_session, player.id, table_id, seat)
+        session = await asyncio.to_thread(
+            self.records.sessions.start_session, player.id, table_id, seat
+        )
         return session, account
 
     async def end_session(self, session_id: int, reason: str) -> dict[str, Any]:
-        await asyncio.to_thread(self.records.end_session, session_id, reason)
-        statement = await asyncio.to_thread(self.records.statement, session_id)
+        await asyncio.to_thread(self.records.sessions.end_session, session_id, reason)
+        statement = await asyncio.to_thread(self.records.sessions.statement, session_id)
         assert statement is not None
         return statement
 
     async def save_config(self, table_id: int, config: Mapping[str, Any]) -> None:
-        await asyncio.to_thread(self.records.set_table_config, table_id, config)
+        await asyncio.to_thread(self.records.tables.set_table_config, table_id, config)
 
     async def recover(self, table_id: int, reason: str | None = None) -> None:
-        await asyncio.to_thread(self.records.recover, table_id, reason or VOID_ON_RESTART)
+        await asyncio.to_thread(self.records.recovery.recover, table_id, reason or VOID_ON_RESTART)

@@ -16,8 +16,11 @@ from croupier.table.port import TableAccounts
 
 
 class TableRecords:
-    engine: Engine
-    ledger: Ledger
+    """The tables opened, their configuration and accounts."""
+
+    def __init__(self, engine: Engine, ledger: Ledger) -> None:
+        self.engine = engine
+        self.ledger = ledger
 
     def create_table(
         self,
@@ -44,7 +47,7 @@ class TableRecords:
                 claim(int(key[0]))
             return int(key[0])
 
-    def tables(self) -> list[tuple[int, str, dict[str, Any], str]]:
+    def all(self) -> list[tuple[int, str, dict[str, Any], str]]:
         with self.engine.connect() as connection:
             rows = connection.execute(select(game_tables).order_by(game_tables.c.id)).all()
         return [(row.id, row.name, dict(row.config), row.status) for row in rows]

@@ -1,25 +1,28 @@
-"""Judging a batch of bets (issue 19): a pure function of the round, the seats and, when the
-store read them, the balances.
+"""Taking bets (issues 19, 27(4)): bets that arrive together are judged together, on the
+table's own task, and written by the store in one go.
 
-Bets that arrive together are judged one by one, in arrival order, each against the round as the
-bets before it left it: a refused bet (limits, PT rules 13, 15, 41-43; a short balance) changes
-nothing and does not hold up the others. The accepted ones are placed on the round; what they
-stake is handed to the store (:class:`BetBatch`, the port's :class:`~croupier.table.port.
-StakeJob`), which writes them the way its database does best.
+Judging is a pure function of the round, the seats and, once the store has read them, the
+balances (:func:`judge_bets`): the bets are judged one by one, in arrival order, each against
+the round as the bets before it left it; a refused bet (limits, PT rules 13, 15, 41-43; a short
+balance) changes nothing and does not hold up the others. The accepted ones are placed on the
+round and what they stake is handed to the store as data (:class:`~croupier.table.port.
+StakeWrite`), which writes it whole, or nothing when a balance does not cover it: then the batch
+is taken back off the round and judged again with the balances the store read, which says whose
+balance was short (:meth:`Betting.take`). The store never calls back into the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
-from croupier.games.protocol import TableRound
-from croupier.money import format_amount
-from croupier.table.port import JournalEntry, Stake
+from croupier.games.protocol import Bet, TableRound
+from croupier.table.port import Stake
 from croupier.table.seats import Seat
+from croupier.table.terms import Money
 
 SESSION_RULE = pt("rule 34: bets are placed within a session the player started")
 BALANCE_RULE = "ledger: balances never go negative (DESIGN.md, Money)"
@@ -47,17 +50,6 @@ class Placed:
     @property
     def stake(self) -> Stake:
         return self.seat.standing(self.kind, self.total), self.added
-
-
-@dataclass(frozen=True)
-class Money:
-    """How the table writes amounts in its refusals."""
-
-    minor_digits: int
-    currency: str  # as messages say it: "points" at a demo table
-
-    def text(self, amount: int) -> str:
-        return format_amount(amount, self.minor_digits)
 
 
 def no_session() -> RuleViolation:
@@ -108,86 +100,9 @@ def judge_bets(
     return out, placed
 
 
-class RoundJournal(Protocol):
-    """The part of a table that knows its round and what of its log is written."""
-
-    round: TableRound
-    round_id: int
-    journaled: int
-
-
-def pending(table: RoundJournal) -> tuple[int, list[JournalEntry]]:
-    """The round's log not yet in the journal: its first seq and the entries."""
-    fresh = table.round.log[table.journaled :]
-    entries = [
-        JournalEntry(
-            e.command, dict(e.args), [{"event": ev.kind, "data": dict(ev.data)} for ev in e.events]
-        )
-        for e in fresh
-    ]
-    return table.journaled, entries
-
-
-class BetBatch:
-    """A batch of bets as the store's :class:`~croupier.table.port.StakeJob`."""
-
-    def __init__(
-        self,
-        table: RoundJournal,
-        seats: Mapping[str, Seat],
-        requests: Sequence[BetRequest],
-        escrow: int,
-        verify_window: Callable[[], None],
-        money: Money,
-    ) -> None:
-        self.table = table
-        self.seats = seats
-        self.requests = requests
-        self.escrow = escrow
-        self.round_id = table.round_id
-        self.size = len(requests)
-        self.verify_window = verify_window
-        self.money = money
-        self._out: list[Answer] = []
-        self._placed: list[Placed] = []
-        self._checkpoint: Any = None
-        self._journaled = table.journaled
-        self._logged: int | None = None  # how far the journal goes once written
-
-    def accounts(self) -> set[int]:
-        wanted = {seat.account for r in self.requests if (seat := self.seats.get(r.player))}
-        return wanted | {self.escrow}
-
-    def judge(self, balances: dict[int, int] | None) -> list[Stake]:
-        self._checkpoint, self._journaled = self.table.round.checkpoint(), self.table.journaled
-        self._logged = None
-        self._out, self._placed = judge_bets(
-            self.table.round, self.seats, self.requests, balances, self.verify_window, self.money
-        )
-        return [p.stake for p in self._placed]
-
-    def journal(self) -> tuple[int, list[JournalEntry]]:
-        first, entries = pending(self.table)
-        self._logged = first + len(entries)
-        return first, entries
-
-    def written(self, balances: dict[int, int]) -> list[Answer]:
-        """Each accepted bet's answer: the bet standing now and the balance after the batch."""
-        if self._logged is not None:  # the journal went with the stakes
-            self.table.journaled = self._logged
-        out = list(self._out)
-        for p in self._placed:
-            out[p.index] = {
-                "round": self.table.round.number,
-                "player": p.seat.name,
-                "seat": p.seat.seat,
-                "kind": p.kind,
-                "amount": p.total,
-                "balance": balances[p.seat.account],
-            }
-        return out
-
-    def undo(self) -> None:
-        if self._checkpoint is not None:
-            self.table.round.restore(self._checkpoint)
-        self.table.journaled = self._journaled
+def bet_totals(bets: Iterable[Bet]) -> dict[str, int]:
+    """The table's total on each kind of bet."""
+    totals: dict[str, int] = {}
+    for b in bets:
+        totals[b.kind] = totals.get(b.kind, 0) + b.amount
+    return totals

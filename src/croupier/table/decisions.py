@@ -1,56 +1,91 @@
 """Decisions after the deal (stud: raise or fold; blackjack: insurance, then each hand): the table
 asks the undecided bettors with a time limit, takes their answers (a decision that costs a stake
 is refused, with nothing written, when the balance is short), asks again whenever the felt
-changes, applies the game's default to those out of time, and settles once no one is left."""
+changes, applies the game's default to those out of time, and settles once no one is left.
+
+A decision that costs a stake is made in the transaction that locks the bettor's balance: after
+the deal a round cannot be taken back (its cards are out of the shoe), so it is decided only
+once the balance is known to cover it. It is the one change of a round made inside the store's
+transaction besides a linked jackpot's settlement (:mod:`croupier.table.cycle`)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from croupier.errors import RuleViolation
 from croupier.games.protocol import DecidingRound
+from croupier.table.announcer import Announcer
 from croupier.table.betting import BALANCE_RULE
-from croupier.table.port import RoundTx
+from croupier.table.clock import Clock
+from croupier.table.in_play import InPlay
+from croupier.table.port import RoundTx, TableStore
 from croupier.table.seats import Seat
-from croupier.table.state import TableState
+from croupier.table.terms import TableTerms
+from croupier.table.timers import Timers
 
 
-class Decisions(TableState):
-    def _open_decisions(self, rnd: DecidingRound) -> dict[str, Any]:
+class Decisions:
+    """The decisions a table asks for after the deal; ``settle`` settles the decided round."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        clock: Clock,
+        terms: TableTerms,
+        in_play: InPlay,
+        timers: Timers,
+        announcer: Announcer,
+        seat: Callable[[str], Seat],
+        settle: Callable[[], Awaitable[dict[str, Any]]],
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.terms = terms
+        self.in_play = in_play
+        self.timers = timers
+        self.announcer = announcer
+        self.seat = seat
+        self.settle = settle
+        self._asked: dict[str, Any] = {}  # the felt as it was when decisions were last asked
+
+    def open(self, rnd: DecidingRound) -> dict[str, Any]:
         """Ask the undecided bettors, with ``decision_seconds`` to answer. Asked again, with
         fresh time, whenever what is on the felt changes (a blackjack hand's card, the next
         box's turn); a stud table asks once."""
-        self.closes_at = None
-        self.decides_by = self.clock.now() + self.config.decision_seconds
+        seconds = self.terms.config.decision_seconds
+        self.timers.closes_at = None
+        self.timers.decides_by = self.clock.now() + seconds
         view = rnd.public_view()
         self._asked = view
         opened = {
             "type": "decisions_open",
-            "round": self.round.number,
-            "seconds": self.config.decision_seconds,
+            "round": self.in_play.round.number,
+            "seconds": seconds,
             "waiting_for": rnd.undecided_bettors(),
             **view,
         }
-        self.publish(opened, None)
+        self.announcer.publish(opened, None)
         for bettor in rnd.undecided_bettors():  # each player sees only their own cards
-            self.publish({"type": "your_hand", **rnd.private_view(bettor)}, bettor)
+            self.announcer.publish({"type": "your_hand", **rnd.private_view(bettor)}, bettor)
         return opened
 
-    async def _decide(self, player: str, decision: str) -> dict[str, Any]:
-        rnd = self.round
-        if not isinstance(rnd, DecidingRound) or self.decides_by is None:
+    async def decide(self, player: str, decision: str) -> dict[str, Any]:
+        rnd = self.in_play.round
+        if not isinstance(rnd, DecidingRound) or self.timers.decides_by is None:
             raise RuleViolation("phase", "no decision is asked now", "decisions after the deal")
-        seat = self._seat(player)
+        seat = self.seat(player)
         rnd.verify_decide(player, decision)
         stake = rnd.decision_stake(player, decision)
         if stake:
             await self.store.write(
-                self.id, lambda tx: self._write_decision(tx, rnd, seat, decision, stake)
+                self.in_play.table_id,
+                lambda tx: self._write_decision(tx, rnd, seat, decision, stake),
             )
         else:
             rnd.decide(player, decision)
-        self.publish({"type": "decided", "player": player, "decision": decision}, None)
-        answer: dict[str, Any] = {"round": self.round.number, "decision": decision, "stake": stake}
+        self.announcer.publish({"type": "decided", "player": player, "decision": decision}, None)
+        answer: dict[str, Any] = {"round": rnd.number, "decision": decision, "stake": stake}
         settlement = await self._after_decisions(rnd)
         if settlement is not None:
             answer["settlement"] = settlement
@@ -61,7 +96,7 @@ class Decisions(TableState):
         if not rnd.undecided_bettors():
             return await self._settle_decided()
         if rnd.public_view() != self._asked:
-            self._open_decisions(rnd)
+            self.open(rnd)
         return None
 
     def _write_decision(
@@ -69,9 +104,11 @@ class Decisions(TableState):
     ) -> None:
         """A decision that costs a stake (a raise): refused, with nothing written, when the
         balance is short; otherwise the stake joins the escrow with the decision's journal."""
-        balance = tx.balances([seat.account, self.accounts.escrow])
+        in_play = self.in_play
+        escrow = in_play.accounts.escrow
+        balance = tx.balances([seat.account, escrow])
         if balance[seat.account] < stake:
-            money = self.money
+            money = self.terms.money
             raise RuleViolation(
                 "decision",
                 f"the {decision} needs {money.text(stake)}; the balance is "
@@ -79,30 +116,29 @@ class Decisions(TableState):
                 BALANCE_RULE,
             )
         kind = rnd.decision_kind(seat.name, decision)  # stud: a raise; blackjack: the bet
-        total = self._staked(seat.name, kind) + stake
-        tx.stake(self.round_id, self.accounts.escrow, [(seat.standing(kind, total), stake)])
+        total = in_play.staked(seat.name, kind) + stake
+        tx.stake(in_play.round_id, escrow, [(seat.standing(kind, total), stake)])
         rnd.decide(seat.name, decision)
-        self._write_log(tx)
+        in_play.write_log(tx)
 
     async def _settle_decided(self) -> dict[str, Any]:
-        self.decides_by = None
-        result: dict[str, Any] = await self._settle(self.round)
-        return result
+        self.timers.decides_by = None
+        return await self.settle()
 
-    async def _time_out_decisions(self) -> None:
+    async def time_out(self) -> None:
         """Out of time: the game's default for each undecided bettor (stud folds, blackjack
         stands), then the next hand's turn with its own time, or the settlement."""
-        rnd = self.round
+        rnd = self.in_play.round
         if not isinstance(rnd, DecidingRound):
             return
         for bettor in rnd.undecided_bettors():
             default = rnd.default_decision
             rnd.decide(bettor, default)
-            self.publish(
+            self.announcer.publish(
                 {"type": "decided", "player": bettor, "decision": default, "timed_out": True},
                 None,
             )
         if rnd.undecided_bettors():
-            self._open_decisions(rnd)
+            self.open(rnd)
         else:
             await self._settle_decided()

@@ -1,8 +1,9 @@
 """What a table asks of the store (issue 19): one small port, so that ``table/`` holds the rules of
 running a table and no database code. The store (:mod:`croupier.store.table_store`) implements it
-on SQLite and PostgreSQL and chooses how each write is made: bets, for one, are judged under
-locked balances on SQLite and written at once, then judged again only if a balance fell short, on
-PostgreSQL (docs/store.md, "Bets at once").
+on SQLite and PostgreSQL and chooses how each write is made. Bets run one way: the table judges
+them on its own task and hands the store what to write (:class:`StakeWrite`); the store writes
+it whole or, when a balance does not cover it, writes nothing and says what the balances are
+(:class:`Staked`), and the table judges again with them (docs/store.md, "Bets at once").
 
 A round's writes are units of work: the table hands the store a function of a :class:`RoundTx`
 (the writes of one transaction) and the store runs it in a transaction of its writer, so that
@@ -111,30 +112,42 @@ class RoundTx(Protocol):
         """A new open round (with the bets a tie carried over, Macau art. 12); its id."""
 
 
-class StakeJob(Protocol):
-    """A batch of bets as the table hands it to the store: the store decides whether it is
-    judged with the balances read and locked (``judge(balances)``) or without (``judge(None)``,
-    the database refusing a stake no balance covers; then it is judged again)."""
+@dataclass(frozen=True)
+class StakeWrite:
+    """Bets the table has judged and placed on its round, as the store writes them (issue 27(4):
+    the table judges on its own task, the store only writes): the stakes, in arrival order,
+    and the round's journal from ``first_seq`` on. The write is conditional: the store writes
+    it whole, or nothing when a balance does not cover its stakes."""
 
     round_id: int
     escrow: int
-    size: int  # how many bets (each gets an answer)
+    stakes: Sequence[Stake]
+    first_seq: int
+    journal: Sequence[JournalEntry]
 
     def accounts(self) -> set[int]:
-        """The accounts whose balances the judging needs (the bettors' and the escrow)."""
+        """The accounts the stakes move (the bettors' and the escrow)."""
+        return {bet.account_id for bet, _ in self.stakes} | {self.escrow}
 
-    def judge(self, balances: dict[int, int] | None) -> list[Stake]:
-        """Judge each bet by the rules (and by ``balances``, which it debits); the accepted
-        ones are placed on the round. The stakes to write."""
 
-    def journal(self) -> tuple[int, list[JournalEntry]]:
-        """The round's journal not yet written: its first seq and the entries."""
+@dataclass(frozen=True)
+class Staked:
+    """What the store did with a :class:`StakeWrite`: ``written``, with ``balances`` the moved
+    accounts' balances after it; or not (a balance did not cover its stakes), with
+    ``balances`` the accounts' balances as the store read them, for the table to judge again."""
 
-    def written(self, balances: dict[int, int]) -> list[Any]:
-        """The stakes are written: each bet's answer (an accepted bet's, or its refusal)."""
+    written: bool
+    balances: Mapping[int, int]
 
-    def undo(self) -> None:
-        """Nothing was written: take the bets back off the round."""
+
+def covered(balances: Mapping[int, int], stakes: Sequence[Stake]) -> bool:
+    """Whether ``balances`` cover ``stakes`` taken in order (no balance goes below zero)."""
+    left = dict(balances)
+    for bet, added in stakes:
+        left[bet.account_id] = left.get(bet.account_id, 0) - added
+        if left[bet.account_id] < 0:
+            return False
+    return True
 
 
 #: a graceful stop (issue 34(2)): only a round no card of which was dealt is voided this way
@@ -147,9 +160,10 @@ class TableStore(Protocol):
     async def write(self, table_id: int, work: Callable[[RoundTx], T]) -> T:
         """Run ``work`` in one transaction of the writer; its writes commit together."""
 
-    async def stake(self, table_id: int, job: StakeJob) -> list[Any]:
-        """Write a batch of bets the way this database does best; each bet's answer. A batch
-        that cannot be written is refused whole, with nothing written."""
+    async def stake(self, table_id: int, write: StakeWrite) -> Staked:
+        """Write a batch of stakes the way this database does best, whole, or nothing when a
+        balance does not cover them (then the balances, read under lock). Raises, having
+        written nothing, when the database fails."""
 
     async def open_table(
         self, table_id: int, currency: str, pool_seed: int | None, link: str = ""

@@ -7,14 +7,17 @@ or to one player). Money and the round journal are written by the store in the s
 transaction as the change they record; the database work runs in a worker thread while the
 actor waits, so the event loop keeps serving other tables and clients.
 
-Bets that arrive together are judged together (:mod:`croupier.table.betting`) and written by
-the store as one batch (:meth:`croupier.table.port.TableStore.stake`).
+Bets that arrive together are judged together on the table's task and written by the store as
+one batch (:mod:`croupier.table.bet_taking`, :meth:`croupier.table.port.TableStore.stake`).
 
 This module is the actor: the queue, the batching of commands, their dispatch, and a fault
-turned into a void round. The table's concepts are its bases: :class:`~croupier.table.sessions.
-Sessions`, :class:`~croupier.table.cycle.Cycle`, :class:`~croupier.table.decisions.Decisions`
-and :class:`~croupier.table.view.View`, over :class:`~croupier.table.state.TableState`; the
-database is behind :class:`~croupier.table.port.TableStore`.
+turned into a void round. The table's concepts are its collaborators, each with what it needs
+and no more (issue 27(4)): its terms (:mod:`~croupier.table.terms`), the round in play
+(:mod:`~croupier.table.in_play`), its deadlines (:mod:`~croupier.table.timers`), who is told
+what (:mod:`~croupier.table.announcer`), the seats and sessions (:mod:`~croupier.table.
+sessions`), the bets (:mod:`~croupier.table.bet_taking`), the round cycle with its decisions
+(:mod:`~croupier.table.cycle`, :mod:`~croupier.table.decisions`) and the view
+(:mod:`~croupier.table.view`); the database is behind :class:`~croupier.table.port.TableStore`.
 
 The round cycle:
 
@@ -39,27 +42,29 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.errors import RuleViolation
-from croupier.games.registry import jackpot_seed, table_currency, table_game, table_information
-from croupier.money import DEMO
+from croupier.games.protocol import TableGame
+from croupier.games.registry import jackpot_seed, table_game
 from croupier.rng import RandomSource, SystemRandomSource
-from croupier.rulesets import load_ruleset
+from croupier.rulesets.loader import Ruleset
 from croupier.shoe import StackedCards
-from croupier.table.betting import BetBatch, BetRequest
+from croupier.table.announcer import Announcer, Publish
+from croupier.table.bet_taking import Betting
+from croupier.table.betting import BetRequest
 from croupier.table.clock import Clock
 from croupier.table.config import TableConfig
 from croupier.table.cycle import Cycle
-from croupier.table.decisions import Decisions
-from croupier.table.port import VOID_ON_SHUTDOWN, TableStore
+from croupier.table.errors import REFUSALS
+from croupier.table.in_play import InPlay
+from croupier.table.port import VOID_ON_SHUTDOWN, TableAccounts, TableStore
 from croupier.table.seats import Seat
-from croupier.table.sessions import Sessions
-from croupier.table.state import REFUSALS, Publish, in_points
-from croupier.table.view import View
+from croupier.table.sessions import Seating
+from croupier.table.terms import TableTerms
+from croupier.table.timers import Timers
+from croupier.table.view import JackpotDisplay, TableView
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 512
 UNDEALT = frozenset({"betting", "closed"})  # the phases of a round no card of which is out
-BETS_EVERY = 0.1  # seconds between two "bets" messages of a table
 
 
 @dataclass
@@ -69,7 +74,7 @@ class _Command:
     future: asyncio.Future[Any] | None
 
 
-class Table(Sessions, Cycle, Decisions, View):
+class Table:
     """A running table. Create it, ``await start()``, then send commands."""
 
     def __init__(
@@ -83,54 +88,121 @@ class Table(Sessions, Cycle, Decisions, View):
         cards: StackedCards | None = None,
     ) -> None:
         self.id = table_id
-        self.cards = cards  # a stacked sequence instead of a shuffled shoe (tests, lab testing)
-        self.config = config
         self.store = store
         self.clock = clock
-        self._send = publish  # to the hub; tables speak through :meth:`publish`
-        ruleset = load_ruleset(config.ruleset, dict(config.overrides))
-        self.ruleset = ruleset
-        self.rules = in_points(ruleset.rules) if config.demo else ruleset.rules
-        currency, self.minor_digits = table_currency(self.rules)
-        self.currency = DEMO if config.demo else currency  # rules 37-38
-        self.shown_currency = currency  # what messages say: "points" at a demo (in_points)
-        self.information = table_information(self.rules)
-        self.source = source or SystemRandomSource()
+        self.terms = TableTerms(config)
         self.seats: dict[str, Seat] = {}
+        self.timers = Timers()
+        self.in_play = InPlay(table_id, store)
+        self.announcer = Announcer(publish, config.mode, self.seats)
+        self.seating = Seating(
+            store, clock, self.terms, self.in_play, self.announcer, self.seats, self._verify_window
+        )
+        self.betting = Betting(
+            store,
+            self.in_play,
+            self.seats,
+            self.terms,
+            clock,
+            self._verify_window,
+            self.announcer,
+        )
+        self.display = JackpotDisplay(self.announcer)
+        self.cycle = Cycle(
+            store,
+            clock,
+            self.terms,
+            self.in_play,
+            self.timers,
+            self.announcer,
+            self.seating,
+            self.betting,
+            self.display,
+            source or SystemRandomSource(),
+            cards,
+        )
+        self.reader = TableView(
+            table_id, self.terms, self.in_play, self.seats, self.timers, clock, self.display
+        )
         self.queue: asyncio.Queue[_Command] = asyncio.Queue()
-        self.closes_at: float | None = None
-        self.opens_at: float | None = None  # the result is shown until then (multi-player)
-        self.decides_by: float | None = None  # when undecided hands take the default decision
-        self._asked: dict[str, Any] = {}  # the felt as it was when decisions were last asked
-        self.round_id = 0
-        self.jackpot_shown: int | None = None  # the progressive jackpot's display (view.py)
-        self.journaled = 0
         self._task: asyncio.Task[None] | None = None
-        self._ending: list[Seat] = []
-        self._unpublished: list[dict[str, Any]] = []  # bets not yet in a "bets" message
-        self._flush_handle: asyncio.TimerHandle | None = None
-        self.checked_at = float("-inf")
-        self.idle = True
-        self.closing = False  # a graceful stop voided its undealt round: no bet, no new round
+        self.idle = True  # no command in progress (tests wait for this)
+
+    # -- what the server reads -----------------------------------------------------------
+    @property
+    def config(self) -> TableConfig:
+        return self.terms.config
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.terms.ruleset
+
+    @property
+    def rules(self) -> Any:
+        return self.terms.rules
+
+    @property
+    def information(self) -> Any:
+        return self.terms.information
+
+    @property
+    def currency(self) -> str:
+        return self.terms.currency
+
+    @property
+    def game(self) -> TableGame:
+        return self.in_play.game
+
+    @property
+    def accounts(self) -> TableAccounts:
+        return self.in_play.accounts
+
+    @property
+    def round_id(self) -> int:
+        """The round in play's id in the store."""
+        return self.in_play.round_id
+
+    @property
+    def checked_at(self) -> float:
+        return self.timers.checked_at
+
+    @property
+    def jackpot_shown(self) -> int | None:
+        return self.display.jackpot_shown
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.reader.view()
+
+    def view_for(self, viewer: str | None, *, operator: bool) -> dict[str, Any]:
+        return self.reader.view_for(viewer, operator=operator)
+
+    def show_jackpot(self, pool: int | None) -> None:
+        self.display.show(pool)
+
+    def _verify_window(self) -> None:
+        self.timers.verify_window(self.clock.now())
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
-        seed = jackpot_seed(self.rules)
-        self.accounts, pool, sessions = await self.store.open_table(
-            self.id, self.currency, seed, self.config.linked_jackpot
+        rules, in_play = self.terms.rules, self.in_play
+        in_play.accounts, pool, sessions = await self.store.open_table(
+            self.id, self.terms.currency, jackpot_seed(rules), self.config.linked_jackpot
         )
-        self.game = table_game(self.rules, self.source, jackpot_pool=pool, cards=self.cards)
+        in_play.game = table_game(
+            rules, self.cycle.source, jackpot_pool=pool, cards=self.cycle.cards
+        )
         # the next round's number follows the table's last, whoever ran it (a restart, a
         # takeover after a crash): a number a player saw is never given to another round
-        self.game.rounds_played = await self.store.last_round_number(self.id)
-        self.jackpot_shown = pool
+        in_play.game.rounds_played = await self.store.last_round_number(self.id)
+        self.display.jackpot_shown = pool
         now = self.clock.now()
         for s in sessions:
             self.seats[s.player.name] = Seat(
                 s.session_id, s.player.id, s.player.name, s.account, s.seat, now
             )
-        await self._new_round()
-        self._open_window()
+        await in_play.begin()
+        self.cycle.open_window()
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
 
     @property
@@ -149,16 +221,16 @@ class Table(Sessions, Cycle, Decisions, View):
         return await future
 
     async def _close(self) -> bool:
-        if self.closing:
+        timers, rnd = self.timers, self.in_play.round
+        if timers.closing:
             return True
-        if self.opens_at is None and self.round.phase_name not in UNDEALT:
+        if timers.opens_at is None and rnd.phase_name not in UNDEALT:
             return False  # cards are out: the round finishes first
-        self.closing = True
-        self.closes_at = self.opens_at = self.decides_by = None
+        timers.closing = True
+        timers.stop()
         await self.store.recover(self.id, VOID_ON_SHUTDOWN)
-        self.publish(
-            {"type": "round_void", "round": self.round.number, "void_reason": VOID_ON_SHUTDOWN},
-            None,
+        self.announcer.publish(
+            {"type": "round_void", "round": rnd.number, "void_reason": VOID_ON_SHUTDOWN}, None
         )
         return True
 
@@ -207,7 +279,7 @@ class Table(Sessions, Cycle, Decisions, View):
             elif commands:
                 await self._one(commands[0])
             else:
-                await self._check_time()
+                await self.cycle.check_time()
         except Exception as error:
             answer = error
             if isinstance(error, StopIteration):  # a future refuses it: its caller would hang
@@ -217,18 +289,18 @@ class Table(Sessions, Cycle, Decisions, View):
                     command.future.set_exception(answer)
             if not isinstance(error, REFUSALS):
                 log.exception("table %s: fault; voiding the round in play (rule 29)", self.id)
-                await self._recover_from_fault(str(error))
+                await self.cycle.recover_from_fault(str(error))
 
     async def _one(self, command: _Command) -> None:
         handlers: dict[str, Callable[..., Any]] = {
-            "join": self._join,
-            "leave": self._leave,
-            "withdraw": self._withdraw,
-            "deal": self._deal,
-            "fault": self._fault,
-            "set_limits": self._set_limits,
-            "announce": self._announce,
-            "decide": self._decide,
+            "join": self.seating.join,
+            "leave": self.seating.leave,
+            "withdraw": self.seating.withdraw,
+            "deal": self.cycle.deal,
+            "fault": self.cycle.fault,
+            "set_limits": self.cycle.set_limits,
+            "announce": self.cycle.announce,
+            "decide": self.cycle.decisions.decide,
             "tick": self._noop,
             "close": self._close,
         }
@@ -241,39 +313,10 @@ class Table(Sessions, Cycle, Decisions, View):
 
     # -- bets -----------------------------------------------------------------------------
     async def _bets(self, commands: list[_Command]) -> None:
-        requests = [BetRequest(**c.args) for c in commands]
-        batch = BetBatch(
-            self, self.seats, requests, self.accounts.escrow, self._verify_window, self.money
-        )
-        results = await self.store.stake(self.id, batch)
-        now = self.clock.now()
-        accepted = []
-        for command, result in zip(commands, results, strict=True):
+        answers = await self.betting.take([BetRequest(**c.args) for c in commands])
+        for command, answer in zip(commands, answers, strict=True):
             assert command.future is not None
-            if isinstance(result, RuleViolation):
-                command.future.set_exception(result)
+            if isinstance(answer, Exception):
+                command.future.set_exception(answer)
             else:
-                self.seats[command.args["player"]].betted(now)
-                command.future.set_result(result)
-                accepted.append({k: v for k, v in result.items() if k not in ("balance", "round")})
-        if accepted:
-            self._unpublished.extend(accepted)
-            if self._flush_handle is None:  # at most BETS_EVERY seconds between bets messages
-                loop = asyncio.get_running_loop()
-                self._flush_handle = loop.call_later(BETS_EVERY, self._publish_bets)
-
-    def _publish_bets(self) -> None:
-        """The bets accepted since the last message, with the table's totals, to everyone: one
-        message per interval rather than one per bet (a busy table would flood its watchers)."""
-        if self._flush_handle is not None:
-            self._flush_handle.cancel()
-            self._flush_handle = None
-        if not self._unpublished:
-            return
-        totals: dict[str, int] = {}
-        for b in self.round.bets:
-            totals[b.kind] = totals.get(b.kind, 0) + b.amount
-        bets, self._unpublished = self._unpublished, []
-        self.publish(
-            {"type": "bets", "round": self.round.number, "bets": bets, "totals": totals}, None
-        )
+                command.future.set_result(answer)

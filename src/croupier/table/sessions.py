@@ -4,32 +4,69 @@ and starts a session, leaves with a statement, and is invited, warned and ended 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.people import Player
-from croupier.table.port import RoundTx
+from croupier.table.announcer import Announcer
+from croupier.table.betting import no_session
+from croupier.table.clock import Clock
+from croupier.table.in_play import InPlay
+from croupier.table.port import RoundTx, TableStore
 from croupier.table.seats import INVITATION, WARNING_INDIVIDUAL, WARNING_MULTI, Seat
-from croupier.table.state import TableState
+from croupier.table.terms import TableTerms
 
 
-class Sessions(TableState):
-    async def _join(self, player: Player, seat: int | None = None) -> dict[str, Any]:
+class Seating:
+    """The seats of one table and the sessions played in them."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        clock: Clock,
+        terms: TableTerms,
+        in_play: InPlay,
+        announcer: Announcer,
+        seats: dict[str, Seat],
+        verify_window: Callable[[], None],
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.terms = terms
+        self.in_play = in_play
+        self.announcer = announcer
+        self.seats = seats  # by player's name (shared with the announcer and the bets)
+        self.verify_window = verify_window
+        self._ending: list[Seat] = []  # ended for inactivity after the round's bookkeeping
+
+    @property
+    def table_id(self) -> int:
+        return self.in_play.table_id
+
+    def seat(self, player: str) -> Seat:
+        seat = self.seats.get(player)
+        if seat is None:
+            raise no_session()
+        return seat
+
+    async def join(self, player: Player, seat: int | None = None) -> dict[str, Any]:
+        config = self.terms.config
         if player.role != "player":
             raise RuleViolation("player", "operators do not play", "roles")
         if player.name in self.seats:
             raise RuleViolation(
                 "session", "you already have a session at this table", pt("rule 34")
             )
-        if player.demo != self.config.demo:
+        if player.demo != config.demo:
             raise RuleViolation(
                 "table",
                 "demo players play at demo tables only, real players at real tables",
                 pt("rules 37-38"),
             )
         taken = {s.seat for s in self.seats.values()}
-        free = [n for n in range(1, self.config.seats + 1) if n not in taken]
+        free = [n for n in range(1, config.seats + 1) if n not in taken]
         if seat is None:
             if not free:
                 raise RuleViolation("seat", "the table is full", pt("rule 6"))
@@ -37,83 +74,98 @@ class Sessions(TableState):
         elif (
             isinstance(seat, bool)
             or not isinstance(seat, int)
-            or seat not in range(1, self.config.seats + 1)
+            or seat not in range(1, config.seats + 1)
         ):
-            raise RuleViolation(
-                "seat", f"{seat!r}: seats are 1 to {self.config.seats}", pt("rule 6")
-            )
+            raise RuleViolation("seat", f"{seat!r}: seats are 1 to {config.seats}", pt("rule 6"))
         elif seat in taken:
             raise RuleViolation("seat", f"seat {seat} is taken", pt("rule 6"))
-        session_id, account = await self.store.start_session(player, self.id, seat, self.currency)
+        session_id, account = await self.store.start_session(
+            player, self.table_id, seat, self.terms.currency
+        )
         self.seats[player.name] = Seat(
             session_id, player.id, player.name, account, seat, self.clock.now()
         )
-        self.publish({"type": "seat_taken", "seat": seat, "player": player.name}, None)
+        self.announcer.publish({"type": "seat_taken", "seat": seat, "player": player.name}, None)
         return {
             "session": session_id,
-            "table": self.id,
+            "table": self.table_id,
             "seat": seat,
-            "information": self.information,
+            "information": self.terms.information,
         }
 
-    async def _leave(self, player: str, reason: str = "player") -> dict[str, Any]:
-        seat = self._seat(player)
-        mine = [b for b in self.round.bets if b.bettor == player]
-        if mine and self.round.phase_name != "betting":  # cards are out: the round decides
+    async def leave(self, player: str, reason: str = "player") -> dict[str, Any]:
+        seat = self.seat(player)
+        rnd = self.in_play.round
+        mine = [b for b in rnd.bets if b.bettor == player]
+        if mine and rnd.phase_name != "betting":  # cards are out: the round decides
             seat.leaving = True
             return {"session": seat.session_id, "ending": "after this round"}
         if mine:
             try:
-                kinds = [b.kind for b in mine]
-                await self.store.write(self.id, lambda tx: self._withdraw_all(tx, seat, kinds))
+                await self._withdraw_all(seat, [b.kind for b in mine])
             except RuleViolation:
                 seat.leaving = True  # its bets stand (table limits): it ends after the round
                 return {"session": seat.session_id, "ending": "after this round"}
-        return await self._end_session(seat, reason)
+        return await self.end_session(seat, reason)
 
-    async def _end_session(self, seat: Seat, reason: str) -> dict[str, Any]:
+    async def end_session(self, seat: Seat, reason: str) -> dict[str, Any]:
         statement = await self.store.end_session(seat.session_id, reason)
         self.seats.pop(seat.name, None)
-        self.publish({"type": "session_ended", "statement": statement}, seat.name)
-        self.publish({"type": "seat_free", "seat": seat.seat, "player": seat.name}, None)
+        self.announcer.publish({"type": "session_ended", "statement": statement}, seat.name)
+        self.announcer.publish({"type": "seat_free", "seat": seat.seat, "player": seat.name}, None)
         return statement
 
-    async def _withdraw(self, player: str, kind: str) -> dict[str, Any]:
-        seat = self._seat(player)
-        self._verify_window()
-        self.round.verify_withdraw_bet(player, kind)
-        await self.store.write(self.id, lambda tx: self._withdraw_all(tx, seat, [kind]))
-        self.publish(
-            {"type": "bet_withdrawn", "player": player, "kind": kind, "round": self.round.number},
-            None,
-        )
-        return {"round": self.round.number, "kind": kind, "withdrawn": True}
+    async def end_leaving(self) -> None:
+        """The sessions asked to end while their bets were in play end now, the round settled."""
+        for seat in [s for s in self.seats.values() if s.leaving]:
+            await self.end_session(seat, "player")
 
-    def _withdraw_all(self, tx: RoundTx, seat: Seat, kinds: list[str]) -> None:
+    async def withdraw(self, player: str, kind: str) -> dict[str, Any]:
+        seat = self.seat(player)
+        self.verify_window()
+        self.in_play.round.verify_withdraw_bet(player, kind)
+        await self._withdraw_all(seat, [kind])
+        number = self.in_play.round.number
+        self.announcer.publish(
+            {"type": "bet_withdrawn", "player": player, "kind": kind, "round": number}, None
+        )
+        return {"round": number, "kind": kind, "withdrawn": True}
+
+    async def _withdraw_all(self, seat: Seat, kinds: list[str]) -> None:
+        """The bets taken off the round on the table's task, then their stakes returned and the
+        withdrawal journaled in one transaction (the round put back if that fails)."""
+        in_play = self.in_play
+        rnd = in_play.round
         for kind in kinds:
-            self.round.verify_withdraw_bet(seat.name, kind)
+            rnd.verify_withdraw_bet(seat.name, kind)
+        checkpoint = rnd.checkpoint()
+        bets = [seat.standing(kind, in_play.staked(seat.name, kind)) for kind in kinds]
         for kind in kinds:
-            bet = seat.standing(kind, self._staked(seat.name, kind))
-            tx.unstake(self.round_id, bet, self.accounts.escrow)
-            self.round.withdraw_bet(seat.name, kind)
-        self._write_log(tx)
+            rnd.withdraw_bet(seat.name, kind)
+        round_id, escrow = in_play.round_id, in_play.accounts.escrow
+
+        def returned(tx: RoundTx) -> None:
+            for bet in bets:
+                tx.unstake(round_id, bet, escrow)
+
+        await in_play.commit(checkpoint, returned)
 
     # -- inactivity (PT rules 35-36) --------------------------------------------------------
-    async def _check_inactivity(self, now: float) -> None:
-        if self.config.mode == "individual":
+    async def check_inactivity(self, now: float) -> None:
+        if self.terms.config.mode == "individual":
             for seat in list(self.seats.values()):
                 due = seat.individual_due(now)
                 if due == "warn":
                     self._warn(seat, WARNING_INDIVIDUAL)
                 elif due == "end":
-                    await self._end_session(seat, "inactivity")
+                    await self.end_session(seat, "inactivity")
         while self._ending:
             seat = self._ending.pop()
             if seat.name in self.seats:
-                await self._end_session(seat, "inactivity")
+                await self.end_session(seat, "inactivity")
 
-    def _after_window(self, bettors: set[str]) -> None:
-        if self.config.mode != "multi":
+    def after_window(self, bettors: set[str]) -> None:
+        if self.terms.config.mode != "multi":
             return
         now = self.clock.now()
         for seat in self.seats.values():
@@ -123,15 +175,15 @@ class Sessions(TableState):
             if due == "warn":
                 self._warn(seat, WARNING_MULTI)
             elif due == "end":
-                self._ending.append(seat)  # ended by _check_time, after the round's bookkeeping
+                self._ending.append(seat)  # ended by check_time, after the round's bookkeeping
 
     def _warn(self, seat: Seat, warning: str) -> None:
         seat.warned_at = self.clock.now()
-        self.publish(
+        self.announcer.publish(
             {"type": "inactivity_invitation", "message": INVITATION, "rule": pt("rule 35")},
             seat.name,
         )
-        self.publish(
+        self.announcer.publish(
             {"type": "inactivity_warning", "message": warning, "rule": pt("rule 36")},
             seat.name,
         )

@@ -42,7 +42,7 @@ async def health(casino: Casinos) -> dict[str, Any]:
         "status": "ok",
         "tables": len(casino.tables),
         "recovered_rounds": casino.recovered,
-        "unrecovered_rounds": sorted(casino.records.unrecovered),
+        "unrecovered_rounds": sorted(casino.records.recovery.unrecovered),
         "messages_delivered": casino.hub.delivered,
         "writer": {
             "transactions": casino.writer.groups,

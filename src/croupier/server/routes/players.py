@@ -85,7 +85,7 @@ async def deposit(
 @router.get("/me")
 async def me(player: Me, casino: Casinos) -> dict[str, Any]:
     balances = await asyncio.to_thread(casino.players.accounts_of, player)
-    open_sessions = await asyncio.to_thread(casino.records.sessions_of, player.id)
+    open_sessions = await asyncio.to_thread(casino.records.sessions.sessions_of, player.id)
     return {
         "name": player.name,
         "role": player.role,

@@ -25,7 +25,7 @@ def _kind_of(casino: Casino, table_id: int) -> TableKind:
 
 
 async def _round(casino: Casino, round_id: int, player: Player | None) -> dict[str, Any]:
-    record = await asyncio.to_thread(casino.records.round_record, round_id)
+    record = await asyncio.to_thread(casino.records.recall.round_record, round_id)
     if record is None:
         raise LookupError(f"no round {round_id}")
     return shown_round(record, _kind_of(casino, record["table_id"]), player)
@@ -39,7 +39,7 @@ async def last_round(table_id: Id, player: Viewer, casino: Casinos) -> dict[str,
     pid = may_list(kind, player)
     if player is not None and player.role == "player":
         pid = player.id
-    ids = await asyncio.to_thread(casino.records.history, table_id, limit=1, player_id=pid)
+    ids = await asyncio.to_thread(casino.records.recall.history, table_id, limit=1, player_id=pid)
     if not ids:
         raise LookupError("no round has finished at this table yet")
     return await _round(casino, ids[0], player)
@@ -54,7 +54,7 @@ async def roads(table_id: Id, player: Viewer, casino: Casinos) -> dict[str, Any]
     if private and player is not None and player.name not in table.seats:
         raise HTTPException(403, detail={"message": "an individual table's roads are its player's"})
     shoe = table.game.shoe_commitment()
-    results = await asyncio.to_thread(casino.records.shoe_results, table_id, shoe)
+    results = await asyncio.to_thread(casino.records.recall.shoe_results, table_id, shoe)
     return table_scoreboards(table.rules, results)
 
 
@@ -72,7 +72,9 @@ async def rounds(
         raise HTTPException(401, detail={"message": "authentication required for mine=true"})
     if mine and player is not None:
         pid = player.id
-    ids = await asyncio.to_thread(casino.records.history, table_id, limit=limit, player_id=pid)
+    ids = await asyncio.to_thread(
+        casino.records.recall.history, table_id, limit=limit, player_id=pid
+    )
     return [await _round(casino, i, player) for i in ids]
 
 

@@ -19,10 +19,10 @@ router = APIRouter()
 
 async def _own_session(casino: Casino, session_id: int, player: Player) -> dict[str, Any]:
     """A session's statement (PT rule 33), read only by its player or an operator."""
-    statement = await asyncio.to_thread(casino.records.statement, session_id)
+    statement = await asyncio.to_thread(casino.records.sessions.statement, session_id)
     if statement is None:
         raise LookupError(f"no session {session_id}")
-    owner = await asyncio.to_thread(casino.records.session_player, session_id)
+    owner = await asyncio.to_thread(casino.records.sessions.session_player, session_id)
     if owner != player.id and player.role != "operator":
         raise HTTPException(403, detail={"message": "not your session"})
     return statement
