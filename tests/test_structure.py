@@ -77,3 +77,48 @@ def test_the_circle_finder_finds_a_circle() -> None:
     """The check above can fail: a circle of three is found, and a chain is not one."""
     assert _circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _circle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_the_store_reaches_a_table_only_through_its_port() -> None:
+    """Issue 27(4): a bet runs one way, the table judging and the store writing. The store
+    imports nothing of ``table/`` but the port's data and protocols, so no table code can be
+    called from the store's writer."""
+    graph = _imports(_modules())
+    reached = {
+        target
+        for module, targets in graph.items()
+        if module.startswith("croupier.store.")
+        for target in targets
+        if target.startswith("croupier.table.")
+    }
+    assert reached <= {"croupier.table.port"}, reached
+    port = ast.parse((SRC / "croupier" / "table" / "port.py").read_text(encoding="utf-8"))
+    protocols = {
+        node.name
+        for node in ast.walk(port)
+        if isinstance(node, ast.ClassDef)
+        and any(isinstance(b, ast.Name) and b.id == "Protocol" for b in node.bases)
+    }
+    # what the table calls in the store; nothing the store would call back (a bet's job)
+    assert protocols == {"RoundTx", "TableStore"}
+
+
+def _bases(package: str) -> dict[str, list[str]]:
+    """Each class of ``package`` with bases named in croupier -> those bases."""
+    out: dict[str, list[str]] = {}
+    for path in (SRC / "croupier" / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                names = [b.id for b in node.bases if isinstance(b, ast.Name)]
+                mine = [n for n in names if n not in ("Protocol", "Exception", "Generic")]
+                if len(mine) > 1 or (mine and not mine[0].endswith(("Error", "Exception"))):
+                    out[f"{path.name}:{node.name}"] = mine
+    return out
+
+
+def test_a_table_and_the_store_records_are_collaborators_not_mixins() -> None:
+    """Issue 27(4): "Turn them into collaborators with narrow interfaces". No class of
+    ``table/`` or ``store/`` inherits a class of its own package (the table was four mixins over
+    one state, the round records five)."""
+    assert _bases("table") == {}
+    assert _bases("store") == {}
