@@ -71,6 +71,20 @@ class ShoeSpec:
         if self.cut_card + self.cut_card_spread > self.size // 2:
             raise ValueError("cut card must stand in the back half of the shoe")
 
+    def burn_count(self, shown: int | None) -> int:
+        """How many cards a new shoe burns (Macau baccarat art. 2(1)): none; as many as there are
+        decks; a number the house fixed; or, turned face up, the first card and as many more as
+        its face value (``shown``, the first card, which must be seen first)."""
+        if self.burn is Burn.FACE_VALUE:
+            if shown is None:
+                raise ValueError("a face-value burn is counted from its first card, turned up")
+            return 1 + face_value(shown)
+        if self.burn is Burn.DECKS:
+            return self.decks
+        if self.burn is Burn.FIXED:
+            return self.burn_cards
+        return 0
+
     @property
     def size(self) -> int:
         return 52 * self.decks
@@ -158,15 +172,9 @@ class Shoe:
         if spec.cut_card_spread:
             offset = self.source.below(2 * spec.cut_card_spread + 1) - spec.cut_card_spread
         self._cut_index = size - spec.cut_card - offset
-        shown: int | None = None
-        burned: list[int] = []
-        if spec.burn is Burn.FACE_VALUE:
-            shown = self._take()
-            burned = [shown, *(self._take() for _ in range(face_value(shown)))]
-        elif spec.burn is Burn.DECKS:
-            burned = [self._take() for _ in range(spec.decks)]
-        elif spec.burn is Burn.FIXED:
-            burned = [self._take() for _ in range(spec.burn_cards)]
+        shown = self._take() if spec.burn is Burn.FACE_VALUE else None
+        burned = [] if shown is None else [shown]
+        burned += [self._take() for _ in range(spec.burn_count(shown) - len(burned))]
         self._demonstrations_left = spec.demonstration_hands
         return tuple(burned), shown
 
