@@ -18,6 +18,7 @@ from croupier.errors import RuleViolation
 
 CORRECT = "correct"  # the card goes where the rules say it belongs, or out of play
 VOID = "void"  # the coup is void and every stake returned
+CONTINUE = "continue"  # the card stands where it went, with what the text says of it
 
 
 @dataclass(frozen=True, slots=True)
