@@ -72,8 +72,9 @@ def test_a_sixth_card_to_a_box_is_refused_and_voids_the_round() -> None:
     """Art. 7: cards are dealt "até que todos os jogadores tenham recebido 5 cartas" (until
     every player has five). Art. 11(1): "Se, numa jogada as cartas forem distribuídas de uma
     forma incorrecta, ou o número de cartas distribuídas for incorrecto ... a jogada é
-    considerada inválida, as apostas são nulas". A sixth card to box 2 (shuffler: its five are out) is refused naming
-    art. 11(1), its only remedy a void; applied, the round takes no more cards."""
+    considerada inválida, as apostas são nulas". A sixth card to box 2 (shuffler: its five
+    are out) is refused naming art. 11(1), its only remedy a void; applied, the round takes
+    no more cards."""
     deck = _deck(3)
     deal = LiveStudDeal(ANTES, 7, "shuffler")
     for card in deck[:5]:
