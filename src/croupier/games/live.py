@@ -19,6 +19,7 @@ from croupier.errors import RuleViolation
 CORRECT = "correct"  # the card goes where the rules say it belongs, or out of play
 VOID = "void"  # the coup is void and every stake returned
 CONTINUE = "continue"  # the card stands where it went, with what the text says of it
+KEEP = "keep"  # the card, not shown, stays valid as the next card to be dealt
 
 
 @dataclass(frozen=True, slots=True)
