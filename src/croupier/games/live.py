@@ -11,15 +11,19 @@ dealer applies one of its remedies (correct it, or void the coup where the text 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
-from croupier.cards import card_text
-from croupier.errors import RuleViolation
+from croupier.cards import card_text, parse_card
+from croupier.errors import InvalidCard, RuleViolation
+from croupier.shoe import StackedCards
 
 CORRECT = "correct"  # the card goes where the rules say it belongs, or out of play
 VOID = "void"  # the coup is void and every stake returned
 CONTINUE = "continue"  # the card stands where it went, with what the text says of it
 KEEP = "keep"  # the card, not shown, stays valid as the next card to be dealt
+BURN = "burn"  # what a card is due for while a new shoe's first cards are burned
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,3 +89,87 @@ class SeenCards:
 
     def count(self, card: int) -> int:
         return self._seen[card]
+
+
+class LiveDealing(Protocol):
+    """A game's live dealing, as a table runs it: what is due, a card, a remedy, the coup's
+    cards for the round engine, the next coup."""
+
+    def due(self) -> str | None:
+        """Where the next card goes (a hand, ``burn``), or None: the coup's cards are all in."""
+        ...
+
+    def deal(self, card: LiveCard) -> dict[str, Any]:
+        """Take ``card`` where it is due, or raise its :class:`Irregularity` (nothing changes)."""
+        ...
+
+    def remedy(self, card: LiveCard, remedy: str, supervisor: str = "") -> dict[str, Any]:
+        """Apply one of the remedies ``card``'s irregularity offers."""
+        ...
+
+    @property
+    def void_reason(self) -> str | None:
+        """Why the coup in play is void (a remedy voided it), or None."""
+        ...
+
+    def dealt_in_order(self) -> list[int]:
+        """The complete coup's cards in the order the round engine draws them."""
+        ...
+
+    def next_coup(self) -> None:
+        """The coup is settled or void: the next one begins."""
+        ...
+
+    def abandon(self, reason: str) -> None:
+        """The coup in play ends with its round, voided by a fault: the next one begins."""
+        ...
+
+
+class LiveCards(StackedCards):
+    """A live table's card source: the cards of each coup, handed over once the live dealing
+    has checked them all, drawn by the round engine in order."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+
+    def add(self, cards: Sequence[int]) -> None:
+        self.cards = self.cards + tuple(cards)
+
+
+#: bounds of a device's message (issue 31: every input bounded where it enters)
+MAX_SOURCE = 40
+MAX_TO = 16
+MAX_SEQ = 2**31 - 1
+DEVICE_FIELDS = frozenset({"type", "card", "to", "face_up", "source", "seq"})
+
+
+def device_card(message: Mapping[str, Any]) -> LiveCard:
+    """A card message of the live protocol (docs/live-table.md), checked field by field:
+    ``{"type": "card", "card": "AS", "to": "player"|null, "face_up": false, "source":
+    "shoe-1", "seq": 17}``; a bad field is refused naming it."""
+    rule = "live protocol (docs/live-table.md)"
+    unknown = sorted(set(message) - DEVICE_FIELDS)
+    if unknown:
+        raise RuleViolation(unknown[0], "is not a field of a card message", rule)
+    text = message.get("card")
+    try:
+        if not isinstance(text, str) or len(text) > 3:
+            raise InvalidCard(str(text))
+        card = parse_card(text)
+    except InvalidCard:
+        raise RuleViolation("card", f"{text!r} is not a card (e.g. AS, TD, 9H)", rule) from None
+    to = message.get("to")
+    if to is not None and (not isinstance(to, str) or not 1 <= len(to) <= MAX_TO):
+        raise RuleViolation("to", f"a hand's name of 1 to {MAX_TO} characters, or null", rule)
+    face_up = message.get("face_up", False)
+    if not isinstance(face_up, bool):
+        raise RuleViolation("face_up", "true or false", rule)
+    source = message.get("source", "dealer")
+    if not isinstance(source, str) or not 1 <= len(source) <= MAX_SOURCE:
+        raise RuleViolation("source", f"the device's name, 1 to {MAX_SOURCE} characters", rule)
+    seq = message.get("seq")
+    if seq is not None and (
+        isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= MAX_SEQ
+    ):
+        raise RuleViolation("seq", f"a whole number 0 to {MAX_SEQ}, or null", rule)
+    return LiveCard(card, to, face_up, source, seq)

@@ -93,6 +93,8 @@ class Checkpoint:
     logged: int
 
 
+#: the command of a log entry that records what happened outside the round (:meth:`note`)
+NOTE = "note"
 #: a round keeps a copy of its state at most every this many log entries, so that a restore
 #: replays at most this many entries plus the batch it takes back (bench_restore.py)
 SNAPSHOT_EVERY = 64
@@ -147,9 +149,22 @@ class RecordedRound(abc.ABC):
             type(self).__init__(self, *args, **kwargs)
             self._snapshot = None
         for entry in kept[len(self.log) :]:  # past the snapshot, or what the constructor logs
-            self.apply(entry)
+            self.replay_entry(entry)
         assert len(self.log) == len(kept), "a restored round's log is the log it had"
         self.log = kept
+
+    def note(self, args: Mapping[str, Any], events: Sequence[Event]) -> tuple[Event, ...]:
+        """Record in the round's log what happened outside its own commands (a live table's
+        cards as they came from the physical shoe, and their corrections: issue 31), so that
+        the journal holds it with the round; replaying the log passes over it."""
+        return self._record(NOTE, args, events)
+
+    def replay_entry(self, entry: LogEntry) -> tuple[Event, ...]:
+        """``entry`` given to the round again: its command, or a note kept as it was."""
+        if entry.command == NOTE:
+            self.log.append(entry)
+            return entry.events
+        return self.apply(entry)
 
     def _record(
         self, command: str, args: Mapping[str, Any], events: Sequence[Event]
@@ -244,6 +259,8 @@ class TableRound(Protocol):
         ...
 
     def restore(self, checkpoint: Checkpoint) -> None: ...
+
+    def note(self, args: Mapping[str, Any], events: Sequence[Event]) -> tuple[Event, ...]: ...
 
     def close_betting(self) -> tuple[Event, ...]: ...
 

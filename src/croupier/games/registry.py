@@ -11,10 +11,11 @@ import importlib
 import os
 from typing import Any
 
-from croupier.errors import RulesetError
+from croupier.errors import RulesetError, RuleViolation
 from croupier.games.baccarat.spec import SPEC as BACCARAT
 from croupier.games.blackjack.spec import SPEC as BLACKJACK
 from croupier.games.information import TableInformation
+from croupier.games.live import LiveDealing
 from croupier.games.protocol import TableGame
 from croupier.games.spec import GameSpec
 from croupier.games.stud.spec import SPEC as STUD
@@ -27,6 +28,7 @@ GAMES: dict[str, GameSpec[Any]] = {spec.name: spec for spec in (BACCARAT, STUD, 
 #: outside croupier's packages, played by every face of croupier with no edit to its source
 #: (issue 27; docs/adding-a-game.md)
 GAMES_VARIABLE = "CROUPIER_GAMES"
+LIVE_RULE = "live tables (docs/live-table.md)"
 
 
 def register(spec: GameSpec[Any]) -> None:
@@ -78,6 +80,17 @@ def table_game(
     spec = spec_of(rules)
     dealt = cards if cards is not None else Shoe(rules.shoe, source)  # type: ignore[attr-defined]
     return spec.table_game(rules, dealt, jackpot_pool)
+
+
+def live_dealing(rules: object) -> LiveDealing:
+    """The live dealing of a table of ``rules`` whose cards come from a physical shoe (issue
+    31); refused for a game that has none yet."""
+    spec = spec_of(rules)
+    if spec.live is None:
+        raise RuleViolation(
+            "live", f"{spec.title} tables deal only from croupier's own shoes", LIVE_RULE
+        )
+    return spec.live(rules)
 
 
 def table_information(rules: object) -> TableInformation:

@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from croupier.errors import RulesetError
 from croupier.games.information import TableInformation
+from croupier.games.live import LiveDealing
 from croupier.games.protocol import TableGame
 from croupier.option_spec import Option
 from croupier.options import Options
@@ -91,6 +92,9 @@ class GameSpec(Generic[R]):
     #: how its code cites its regulations; None: it cites none, and any citation in its
     #: package is refused by the compliance scan
     citing: Citing | None = None
+    #: its live dealing, cards from a physical shoe checked card by card (issue 31): a new
+    #: shoe's from the rules; None: its tables deal only from croupier's own shoes
+    live: Callable[[R], LiveDealing] | None = None
 
     @property
     def keeps_roads(self) -> bool:

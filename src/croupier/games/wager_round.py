@@ -78,5 +78,5 @@ def replay(make: Callable[..., W], log: Sequence[LogEntry], **made_with: Any) ->
         log = log[1:]
     rnd = make(**made_with)
     for entry in log:
-        rnd.apply(entry)
+        rnd.replay_entry(entry)
     return rnd

@@ -8,12 +8,14 @@ refusals come back as 4xx with the field, the message and the rule that refuses 
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from croupier.errors import RulesetError, RuleViolation
+from croupier.games.live import Irregularity
 from croupier.server.bodies import REFUSALS
 from croupier.server.forwarding import Forwarder
 from croupier.server.guard import BodyGuard
@@ -70,9 +72,14 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
 
     @app.exception_handler(RuleViolation)
     async def _rule(_request: Request, error: RuleViolation) -> JSONResponse:
-        return JSONResponse(
-            {"detail": {"field": error.field, "message": error.message, "rule": error.rule}}, 422
-        )
+        detail: dict[str, Any] = {
+            "field": error.field,
+            "message": error.message,
+            "rule": error.rule,
+        }
+        if isinstance(error, Irregularity):  # a live card: the remedies the text gives
+            detail.update(remedies=list(error.remedies), belongs=error.belongs)
+        return JSONResponse({"detail": detail}, 422)
 
     @app.exception_handler(RulesetError)
     async def _ruleset(_request: Request, error: RulesetError) -> JSONResponse:

@@ -126,6 +126,29 @@ class TableIn(_Strict):
         max_length=40,
         description="a progressive jackpot pool shared with every table of that name (issue 20)",
     )
+    live: bool = Field(
+        default=False,
+        description="cards from a physical shoe, checked card by card (issue 31; live-table.md)",
+    )
+
+
+class CardIn(_Strict):
+    """A card of the live protocol (docs/live-table.md), from a card-reading device or the
+    dealer."""
+
+    card: StrictStr = Field(max_length=3, description="e.g. AS, TD, 9H")
+    to: StrictStr | None = Field(default=None, max_length=16, description="the hand, or null")
+    face_up: bool = False
+    source: StrictStr = Field(default="dealer", min_length=1, max_length=40)
+    seq: StrictInt | None = Field(default=None, ge=0, le=2**31 - 1)
+
+
+class RemedyIn(CardIn):
+    """The remedy the text gives for a card refused as an irregularity, as the dealer confirms
+    it (and a supervisor, for a void)."""
+
+    remedy: StrictStr = Field(max_length=20, description="correct, void, continue or keep")
+    supervisor: Annotated[Text, Field(max_length=60)] = ""
 
 
 class Refusal(BaseModel):
@@ -134,6 +157,8 @@ class Refusal(BaseModel):
     field: str | None = None
     message: str
     rule: str | None = None
+    remedies: list[str] | None = None  # a live card's irregularity: what the text allows
+    belongs: str | None = None  # where correcting it puts the card
 
 
 class Refused(BaseModel):

@@ -17,7 +17,7 @@ from typing import Any
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
-from croupier.games.registry import jackpot_terms, table_currency, table_seats
+from croupier.games.registry import jackpot_terms, live_dealing, table_currency, table_seats
 from croupier.people import Player
 from croupier.rng import RandomSource
 from croupier.server.bus import Bus, bus_address
@@ -368,6 +368,8 @@ class Casino:
                 f"{config.seats}: a table of this ruleset has {lowest} to {highest} seats",
                 article,
             )
+        if config.live:
+            live_dealing(rules)  # refused for a game with no live dealing
         if config.linked_jackpot:
             await asyncio.to_thread(self._check_link, config, rules)
         table_id = await asyncio.to_thread(

@@ -14,6 +14,8 @@
 * ``linked_jackpot``: the name of a progressive jackpot pool the table shares with every other
   table of that name, whichever process runs them (issue 20; docs/deploy.md): one pool, its
   contributions and prizes settled against it in the database. Empty: the table's own pool.
+* ``live``: the cards come from a physical shoe, one at a time, checked card by card by the
+  game's live dealing (issue 31; docs/live-table.md), instead of croupier's own shoe.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from croupier.citing import pt
 from croupier.errors import RuleViolation
 
 MODES = ("multi", "individual")
+LIVE_RULE = "live tables (docs/live-table.md)"
 LINK_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
@@ -42,6 +45,7 @@ class TableConfig:
     decision_seconds: float = 20.0
     overrides: Mapping[str, Any] = field(default_factory=dict)
     linked_jackpot: str = ""
+    live: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= 100:
@@ -82,6 +86,9 @@ class TableConfig:
                 "decision_seconds", f"{wait!r}: players decide in 5 to 300 seconds", "tables"
             )
 
+        if not isinstance(self.live, bool):
+            raise RuleViolation("live", f"{self.live!r}: true or false", LIVE_RULE)
+
         link = self.linked_jackpot
         if not isinstance(link, str) or (link and not LINK_NAME.fullmatch(link)):
             raise RuleViolation(
@@ -98,7 +105,7 @@ class TableConfig:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
         known = {"name", "ruleset", "mode", "seats", "betting_seconds", "demo", "overrides"}
-        known.update({"pause_seconds", "decision_seconds", "linked_jackpot"})
+        known.update({"pause_seconds", "decision_seconds", "linked_jackpot", "live"})
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleViolation(unknown[0], "is not a table setting", "tables")

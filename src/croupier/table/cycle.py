@@ -16,8 +16,9 @@ from typing import Any
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
+from croupier.games.live import LiveCards
 from croupier.games.protocol import DecidingRound, TableRound, TableSettlement
-from croupier.games.registry import shown_result, table_game
+from croupier.games.registry import live_dealing, shown_result, table_game
 from croupier.rng import RandomSource
 from croupier.rulesets import load_ruleset
 from croupier.shoe import StackedCards
@@ -27,6 +28,7 @@ from croupier.table.clock import Clock
 from croupier.table.config import TableConfig
 from croupier.table.decisions import Decisions
 from croupier.table.in_play import InPlay
+from croupier.table.live_dealer import LIVE_RULE, LiveDealer
 from croupier.table.port import BetResult, RoundTx, Settling, TableStore
 from croupier.table.sessions import Seating
 from croupier.table.terms import TableTerms
@@ -67,6 +69,12 @@ class Cycle:
         self.display = display
         self.source = source
         self.cards = cards  # a stacked sequence instead of a shuffled shoe (tests, lab testing)
+        self.live: LiveDealer | None = None  # a live table's cards (issue 31)
+        if terms.config.live:
+            assert isinstance(cards, LiveCards), "a live table deals from its live cards"
+            self.live = LiveDealer(
+                live_dealing(terms.rules), cards, in_play, announcer, self.settle, self.fault
+            )
         self.decisions = Decisions(
             store,
             clock,
@@ -121,6 +129,9 @@ class Cycle:
             {"type": "betting_closed", "round": rnd.number, "announcement": NO_MORE_BETS}, None
         )
         rnd.close_betting()
+        if self.live is not None:  # the cards come from the physical shoe, one at a time
+            self.timers.closes_at = None
+            return self.live.await_cards()
         rnd.deal()
         if isinstance(rnd, DecidingRound) and rnd.undecided_bettors():
             return self.decisions.open(rnd)
@@ -143,7 +154,26 @@ class Cycle:
         rnd.verify_void()
         settlement = rnd.void(reason)
         self.timers.decides_by = None
+        if self.live is not None:
+            self.live.abandon(reason)
         return await self._finish(rnd, settlement, "void", reason)
+
+    def _live(self) -> LiveDealer:
+        if self.live is None:
+            raise RuleViolation(
+                "table", "this table deals from croupier's own shoe: it takes no card", LIVE_RULE
+            )
+        return self.live
+
+    async def card(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A card from the live table's shoe (a device or the dealer), checked as it comes."""
+        return await self._live().card(message)
+
+    async def remedy(
+        self, message: dict[str, Any], remedy: str, supervisor: str = ""
+    ) -> dict[str, Any]:
+        """The dealer's remedy for a card refused as an irregularity."""
+        return await self._live().remedy(message, remedy, supervisor)
 
     async def _finish(
         self,
@@ -339,6 +369,8 @@ class Cycle:
         in_play = self.in_play
         try:
             await self.store.recover(self.table_id)
+            if self.live is not None:
+                self.live.abandon(reason)
             played = in_play.game.rounds_played  # the void round keeps its number
             in_play.game = table_game(
                 self.terms.rules,

@@ -42,6 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from croupier.games.live import LiveCards
 from croupier.games.protocol import TableGame
 from croupier.games.registry import jackpot_seed, table_game
 from croupier.rng import RandomSource, SystemRandomSource
@@ -108,6 +109,8 @@ class Table:
             self.announcer,
         )
         self.display = JackpotDisplay(self.announcer)
+        if config.live:  # cards from a physical shoe, handed over coup by coup (issue 31)
+            cards = LiveCards()
         self.cycle = Cycle(
             store,
             clock,
@@ -301,6 +304,8 @@ class Table:
             "set_limits": self.cycle.set_limits,
             "announce": self.cycle.announce,
             "decide": self.cycle.decisions.decide,
+            "card": self.cycle.card,
+            "remedy": self.cycle.remedy,
             "tick": self._noop,
             "close": self._close,
         }

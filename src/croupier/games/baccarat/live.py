@@ -26,10 +26,10 @@ from croupier.games.baccarat.drawing import (
     player_draws,
 )
 from croupier.games.baccarat.points import POINTS, total
-from croupier.games.live import CORRECT, VOID, Irregularity, LiveCard, SeenCards
+from croupier.games.live import BURN, CORRECT, VOID, Irregularity, LiveCard, SeenCards
 from croupier.shoe import Burn, ShoeSpec
 
-BURN, PLAYER, BANKER = "burn", "player", "banker"
+PLAYER, BANKER = "player", "banker"
 OUT_OF_PLAY = "out of play"
 #: Banker's standing article when Player stood (art. 9(4)(4): on 6; 9(4)(5): on 7, 8 or 9)
 _BANKER_STOOD_ARTICLE = {6: "art. 9(4)(4)", 7: "art. 9(4)(5)", 8: "art. 9(4)(5)", 9: "art. 9(4)(5)"}
@@ -185,6 +185,26 @@ class LiveShoe:
         self.log.append(event)
         return event
 
+    @property
+    def void_reason(self) -> str | None:
+        return self.coup.void_reason
+
+    def remedy(self, card: LiveCard, remedy: str, supervisor: str = "") -> dict[str, Any]:
+        """Art. 10's remedies for the card refused: ``correct`` (:meth:`correct`) or ``void``
+        (:meth:`void`, with the supervisor who confirms it)."""
+        if remedy == CORRECT:
+            return self.correct(card)
+        wrong = self.irregularity(card)
+        if remedy != VOID or wrong is None or VOID not in wrong.remedies:
+            raise RuleViolation(
+                "remedy", f"{remedy!r} is not a remedy for this card", macau_baccarat("art. 10")
+            )
+        return self.void(f"{wrong.message} ({wrong.rule})", supervisor)
+
+    def dealt_in_order(self) -> list[int]:
+        """The coup's cards in the order the round engine draws them (art. 7(1), art. 9)."""
+        return list(self.coup.coup().dealing_order)
+
     def next_coup(self) -> None:
         """The coup is settled (or void): the next one begins."""
         if self.due() is not None:
@@ -194,6 +214,12 @@ class LiveShoe:
                 macau_baccarat("art. 9"),
             )
         self.coup = LiveCoup()
+
+    def abandon(self, reason: str) -> None:
+        """The round was voided (a fault, PT rule 29): its coup's cards are gone with it."""
+        if self.due() != BURN:
+            self.coup = LiveCoup()
+            self.log.append({"event": "coup_abandoned", "reason": reason})
 
     def _take(self, card: LiveCard, to: str, corrected: str | None) -> dict[str, Any]:
         self.seen.seen(card.card)

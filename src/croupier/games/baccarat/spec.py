@@ -8,6 +8,7 @@ from croupier.citing import macau_baccarat, pt
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.game import BaccaratGame
 from croupier.games.baccarat.information import table_information
+from croupier.games.baccarat.live import LiveShoe
 from croupier.games.baccarat.options import MACAU_OPTIONS, PT_OPTIONS
 from croupier.games.baccarat.regulations import build_rules, expand_amendments
 from croupier.games.baccarat.roads import scoreboards
@@ -57,4 +58,5 @@ SPEC = GameSpec(
         rules="pt-812-2015",  # the online tables' Ponto e Banca
         also=("src/croupier/shoe.py",),  # the shoe's procedures are this regulation's
     ),
+    live=lambda rules: LiveShoe(rules.shoe),
 )

@@ -468,7 +468,7 @@ def replay(
 ) -> BlackjackRound:
     rnd = BlackjackRound(rules, cards, number=number)
     for entry in log:
-        rnd.apply(entry)
+        rnd.replay_entry(entry)
     return rnd
 
 

@@ -13,9 +13,11 @@ from croupier.errors import RuleViolation
 from croupier.server.bodies import (
     AnnouncementIn,
     BetIn,
+    CardIn,
     DecisionIn,
     FaultIn,
     LimitsIn,
+    RemedyIn,
     SessionIn,
     SocketMessageIn,
     TableIn,
@@ -194,6 +196,25 @@ async def decide(table_id: Id, body: DecisionIn, player: Acting, casino: Casinos
     """A decision after the deal where the game asks one (stud: raise or fold, art. 6)."""
     result: dict[str, Any] = await casino.table(table_id).command(
         "decide", player=player.name, decision=body.decision
+    )
+    return result
+
+
+@router.post("/tables/{table_id}/cards")
+async def card(table_id: Id, body: CardIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+    """A live table's card from its physical shoe (issue 31; docs/live-table.md): taken where
+    it is due, or refused as an irregularity naming its article, with its remedies."""
+    result: dict[str, Any] = await casino.table(table_id).command("card", message=body.model_dump())
+    return result
+
+
+@router.post("/tables/{table_id}/remedies")
+async def remedy(table_id: Id, body: RemedyIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+    """The remedy the text gives for a live card refused (corrected, void, the round goes on),
+    as the dealer confirms it; a void with a supervisor's name."""
+    card = body.model_dump(exclude={"remedy", "supervisor"})
+    result: dict[str, Any] = await casino.table(table_id).command(
+        "remedy", message=card, remedy=body.remedy, supervisor=body.supervisor
     )
     return result
 

@@ -1,0 +1,89 @@
+"""A live table's cards (issue 31; docs/live-table.md): after "no more bets" the round waits for
+its cards from the physical shoe, each checked by the game's live dealing as it arrives, told to
+the table and journaled with the round; once the coup's cards are all in, the round engine deals
+them (the table's card source is :class:`~croupier.games.live.LiveCards`) and the round settles
+as any other. A card that cannot be right is refused as an irregularity naming its article, and
+changes nothing until the dealer applies one of the remedies the text gives; a void returns
+every stake (Macau baccarat art. 10; PT 812/2015 rule 29)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from croupier.errors import RuleViolation
+from croupier.games.live import BURN, LiveCard, LiveCards, LiveDealing, device_card
+from croupier.games.protocol import Event, TableRound
+from croupier.table.announcer import Announcer
+from croupier.table.in_play import InPlay
+
+LIVE_RULE = "live tables (docs/live-table.md)"
+
+
+class LiveDealer:
+    """The cards of a live table's rounds, between "no more bets" and the deal."""
+
+    def __init__(
+        self,
+        dealing: LiveDealing,
+        feed: LiveCards,
+        in_play: InPlay,
+        announcer: Announcer,
+        settle: Callable[[TableRound], Awaitable[dict[str, Any]]],
+        void: Callable[[str], Awaitable[dict[str, Any]]],
+    ) -> None:
+        self.dealing = dealing
+        self.feed = feed
+        self.in_play = in_play
+        self.announcer = announcer
+        self.settle = settle
+        self.void = void
+
+    def await_cards(self) -> dict[str, Any]:
+        """Betting is closed: the round waits for its cards; the table is told what is due."""
+        rnd = self.in_play.round
+        due = {"type": "cards_due", "round": rnd.number, "next": self.dealing.due()}
+        self.announcer.publish(due, None)
+        return due
+
+    async def card(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        """A card from the device or the dealer: taken, or refused as an irregularity."""
+        card = self._admit(message)
+        return await self._done(self.dealing.deal(card))
+
+    async def remedy(
+        self, message: Mapping[str, Any], remedy: str, supervisor: str = ""
+    ) -> dict[str, Any]:
+        """The remedy the dealer (and supervisor) confirm for a card refused."""
+        card = self._admit(message)
+        return await self._done(self.dealing.remedy(card, remedy, supervisor))
+
+    def abandon(self, reason: str) -> None:
+        """The round was voided otherwise (a fault): its coup's cards go with it."""
+        self.dealing.abandon(reason)
+
+    def _admit(self, message: Mapping[str, Any]) -> LiveCard:
+        card = device_card(message)
+        if self.dealing.due() != BURN and self.in_play.round.phase_name != "closed":
+            raise RuleViolation(
+                "card", "no card is due: bets are being taken or the round is dealt", LIVE_RULE
+            )
+        return card
+
+    async def _done(self, event: dict[str, Any]) -> dict[str, Any]:
+        """Tell and journal what happened; deal and settle the round once its cards are in."""
+        in_play, rnd = self.in_play, self.in_play.round
+        checkpoint = rnd.checkpoint()
+        rnd.note({"live": event.get("event")}, [Event("live", event)])
+        await in_play.commit(checkpoint, lambda tx: None)
+        self.announcer.publish({"type": "live", "round": rnd.number, **event}, None)
+        answer: dict[str, Any] = {"round": rnd.number, **event}
+        dealing = self.dealing
+        if dealing.void_reason is not None:  # a remedy voided the coup: every stake returned
+            answer["settlement"] = await self.void(dealing.void_reason)
+        elif dealing.due() is None and rnd.phase_name == "closed":
+            self.feed.add(dealing.dealt_in_order())
+            dealing.next_coup()
+            rnd.deal()
+            answer["settlement"] = await self.settle(rnd)
+        return answer
