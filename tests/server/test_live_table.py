@@ -5,14 +5,22 @@ irregularity refused with its article and settled by the remedy the dealer confi
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import time
 from typing import Any
 
 import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect as ws_connect
 
+from croupier.cards import parse_card
 from croupier.games.baccarat.round import BaccaratRound
 from croupier.rulesets import load_ruleset
 from croupier.shoe import StackedCards
-from tests.server.conftest import RunningServer, receive_until
+from tests.server.conftest import OPERATOR_TOKEN, RunningServer, receive_until
 
 DEPOSIT = 1_000_00
 RULESET = "pt-ponto-banca-2015"
@@ -30,7 +38,7 @@ def _live_table(server: RunningServer) -> tuple[int, dict[str, dict[str, str]]]:
         burned = _card(server, table["id"], card)
         assert burned.status_code == 200, burned.text
         assert burned.json()["to"] == "burn"
-        assert burned.json()["next"] == ("burn" if n < 2 else "player")
+        assert burned.json()["next"] == ("burn" if n < 2 else None)  # then bets, no card
     players = {}
     for name in ("ana", "bruno"):
         players[name] = server.player(name, DEPOSIT)
@@ -167,3 +175,79 @@ def test_cards_are_refused_where_no_card_is_due(server: RunningServer) -> None:
     assert stud.status_code == 422 and stud.json()["detail"]["field"] == "live"
     server.advance(10)
     assert server.view(table)["phase"] == "closed"  # the bets wait for their cards
+
+
+def test_shoe_sim_deals_a_live_round_over_the_device_socket(server: RunningServer) -> None:
+    """``croupier shoe-sim`` plays a card-reading shoe at the live table: connected to its
+    device WebSocket with an operator's token, it burns the new shoe while bets are taken (the
+    view says a burn is due), waits, deals each card the table asks for once betting closes,
+    and stops when the round is settled; every balance is what the dealt-shoe engine pays."""
+    table = server.open_table(ruleset=RULESET, live=True, betting_seconds=10, pause_seconds=0)
+    players = {name: server.player(name, DEPOSIT) for name in ("ana", "bruno")}
+    for headers in players.values():
+        server.sit(table["id"], headers)
+    for name, kind, amount in BETS:
+        assert server.bet(table["id"], players[name], kind, amount).status_code == 201
+    shoe = " ".join([*BURN, "3S", "2S", "3H", "2H", "5D"])
+    command = [sys.executable, "-m", "croupier", "shoe-sim", "--url", server.base]
+    command += ["--table", str(table["id"]), "--cards", shoe, "--coups", "1", "--wait", "30"]
+    device = subprocess.Popen(
+        command,
+        env={**os.environ, "CROUPIER_OPERATOR_TOKEN": OPERATOR_TOKEN},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while server.view(table["id"])["live"]["next"] == "burn":  # the device burns
+            assert time.monotonic() < deadline and device.poll() is None
+            time.sleep(0.05)
+        assert server.view(table["id"])["live"]["next"] is None  # betting: no card due
+        server.advance(10)
+        output, _ = device.communicate(timeout=60)
+    finally:
+        if device.poll() is None:
+            device.kill()
+    assert device.returncode == 0, output
+    assert "banker" in output
+    paid = _paid_by_the_engine("3S 2S 3H 2H 5D")
+    assert {n: server.balance(h) for n, h in players.items()} == paid
+
+
+def test_a_device_socket_takes_an_operators_token_and_never_deals_a_card_twice(
+    server: RunningServer,
+) -> None:
+    """A player's token is refused at the device socket (403 at the handshake). A device's
+    card sent again with the sequence number it already had (a reconnection) is refused as
+    taken, and a card after a gap in the numbers is refused as lost: neither is dealt."""
+    table = server.open_table(ruleset=RULESET, live=True)["id"]
+    url = f"ws://127.0.0.1:{server.port}/tables/{table}/device"
+    ana = server.player("ana")
+    player_token = {"Authorization": ana["Authorization"]}
+    with pytest.raises(InvalidStatus) as refused:
+        ws_connect(url, additional_headers=player_token, open_timeout=10)
+    assert refused.value.response.status_code == 403
+    with ws_connect(url, additional_headers=server.operator) as ws:
+        view = json.loads(ws.recv(timeout=10))
+        assert view["type"] == "table" and view["live"] == {"next": "burn"}
+        first = {"type": "card", "card": "2C", "source": "s", "seq": 1}
+        ws.send(json.dumps(first))
+        taken = _answer(ws, "taken")
+        assert taken["seq"] == 1 and taken["to"] == "burn"
+        ws.send(json.dumps(first))
+        again = _answer(ws, "refused")
+        assert again["field"] == "seq" and "taken already" in again["message"]
+        ws.send(json.dumps({**first, "card": "4C", "seq": 3}))
+        gap = _answer(ws, "refused")
+        assert gap["field"] == "seq" and "never arrived" in gap["message"]
+    assert server.casino.tables[table].cycle.live.dealing.burned == [parse_card("2C")]  # type: ignore[union-attr,attr-defined]
+
+
+def _answer(ws: Any, kind: str) -> dict[str, Any]:
+    """The next answer of a device (the table's own events are passed over)."""
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if message["type"] in ("taken", "remedied", "refused", "irregularity"):
+            assert message["type"] == kind, message
+            return message

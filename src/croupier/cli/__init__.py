@@ -16,6 +16,7 @@ from croupier.cli import (
     play,
     rules,
     serve,
+    shoe_sim,
     simulate,
 )
 from croupier.extras import missing_extra
@@ -38,6 +39,7 @@ app.add_typer(analyze.app, name="analyze")
 app.add_typer(monitor.app, name="monitor")
 app.add_typer(simulate.app, name="simulate")
 app.command("serve")(serve.serve_command)
+app.command("shoe-sim")(shoe_sim.shoe_sim_command)
 app.command("compliance")(compliance.compliance_command)
 app.command("mutate")(mutate.mutate_command)
 

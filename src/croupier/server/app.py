@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from croupier.errors import RulesetError, RuleViolation
 from croupier.games.live import Irregularity
 from croupier.server.bodies import REFUSALS
+from croupier.server.device_socket import DeviceConnection
 from croupier.server.forwarding import Forwarder
 from croupier.server.guard import BodyGuard
 from croupier.server.logins import LoginDoor
@@ -52,7 +53,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     )
     app.state.casino = casino
     # the tables' WebSockets, before FastAPI's routing (server/table_socket.py)
-    app.add_middleware(TableSockets, casino=casino)
+    app.add_middleware(TableSockets, casino=casino, device=DeviceConnection)
     # a table another process runs: the request sent on to it (server/forwarding.py)
     app.add_middleware(Forwarder, peers=casino.peers)
     # a peer's request believed only under its signature (server/peer_auth.py)

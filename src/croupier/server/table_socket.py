@@ -42,7 +42,7 @@ from croupier.server.service import Casino
 from croupier.store.players import token_hash
 from croupier.table.runtime import Table
 
-PATH = re.compile(r"/tables/(\d+)/ws")
+PATH = re.compile(r"/tables/(\d+)/(ws|device)")
 SUBPROTOCOL = "croupier"  # a browser offers it with "bearer.<token>"
 BEARER = "bearer."
 CLOSE_BAD_REQUEST, CLOSE_FORBIDDEN = 4400, 4403
@@ -55,22 +55,27 @@ Answer = Callable[[str], Awaitable[dict[str, Any]]]
 class TableSockets:
     """ASGI middleware: the tables' WebSockets here, everything else to ``app``."""
 
-    def __init__(self, app: ASGIApp, casino: Casino) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        casino: Casino,
+        device: type[TableConnection] | None = None,
+    ) -> None:
         self.app = app
         self.casino = casino
+        #: the connection class of ``/tables/{id}/device`` (a live table's devices, issue 31)
+        self.kinds: dict[str, type[TableConnection]] = {"ws": TableConnection}
+        if device is not None:
+            self.kinds["device"] = device
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             match = PATH.fullmatch(scope["path"])
-            if match is not None:
-                await serve(self.casino, int(match[1]), scope, receive, send)
+            if match is not None and match[2] in self.kinds:
+                connection = self.kinds[match[2]]
+                await connection(self.casino, int(match[1]), scope, receive, send).run()
                 return
         await self.app(scope, receive, send)
-
-
-async def serve(casino: Casino, table_id: int, scope: Scope, receive: Receive, send: Send) -> None:
-    """One connection, from the handshake to the disconnection."""
-    await TableConnection(casino, table_id, scope, receive, send).run()
 
 
 class TableConnection:
@@ -191,9 +196,14 @@ class TableConnection:
         watcher.queue.put_nowait(dumps({"type": "table", **view}))
         return (
             watcher,
-            lambda text: command(local, player, text, casino.answers),
+            self._answer(local, player),
             lambda: casino.hub.leave(table_id, watcher),
         )
+
+    def _answer(self, table: Table, player: Player | None) -> Answer:
+        """How this connection's messages are answered at a table this process runs: bets."""
+        casino = self.casino
+        return lambda text: command(table, player, text, casino.answers)
 
     async def _messages(self, watcher: Watcher, answer: Answer, leave: Callable[[], None]) -> None:
         """The connection's messages until it closes: each past the rate limits (a flood is

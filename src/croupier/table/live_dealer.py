@@ -38,6 +38,7 @@ class LiveDealer:
         self.announcer = announcer
         self.settle = settle
         self.void = void
+        self._last_seq: dict[str, int] = {}  # each device's last card taken (its source)
 
     def await_cards(self) -> dict[str, Any]:
         """Betting is closed: the round waits for its cards; the table is told what is due."""
@@ -49,14 +50,24 @@ class LiveDealer:
     async def card(self, message: Mapping[str, Any]) -> dict[str, Any]:
         """A card from the device or the dealer: taken, or refused as an irregularity."""
         card = self._admit(message)
-        return await self._done(self.dealing.deal(card))
+        event = self.dealing.deal(card)
+        self._taken(card)
+        return await self._done(event)
 
     async def remedy(
         self, message: Mapping[str, Any], remedy: str, supervisor: str = ""
     ) -> dict[str, Any]:
         """The remedy the dealer (and supervisor) confirm for a card refused."""
         card = self._admit(message)
-        return await self._done(self.dealing.remedy(card, remedy, supervisor))
+        event = self.dealing.remedy(card, remedy, supervisor)
+        self._taken(card)
+        return await self._done(event)
+
+    def due(self) -> str | None:
+        """What the next card is for (a hand, ``burn``), or None (no card is due)."""
+        if self.dealing.due() != BURN and self.in_play.round.phase_name != "closed":
+            return None
+        return self.dealing.due()
 
     def abandon(self, reason: str) -> None:
         """The round was voided otherwise (a fault): its coup's cards go with it."""
@@ -68,7 +79,23 @@ class LiveDealer:
             raise RuleViolation(
                 "card", "no card is due: bets are being taken or the round is dealt", LIVE_RULE
             )
+        last = self._last_seq.get(card.source)
+        if card.seq is not None and last is not None:
+            if card.seq <= last:  # sent again (a reconnection): it must not be dealt twice
+                raise RuleViolation(
+                    "seq", f"card {card.seq} of {card.source} was taken already", LIVE_RULE
+                )
+            if card.seq > last + 1:  # a card the device read never arrived
+                raise RuleViolation(
+                    "seq",
+                    f"card {last + 1} of {card.source} never arrived: send it first",
+                    LIVE_RULE,
+                )
         return card
+
+    def _taken(self, card: LiveCard) -> None:
+        if card.seq is not None:
+            self._last_seq[card.source] = card.seq
 
     async def _done(self, event: dict[str, Any]) -> dict[str, Any]:
         """Tell and journal what happened; deal and settle the round once its cards are in."""
@@ -76,6 +103,7 @@ class LiveDealer:
         checkpoint = rnd.checkpoint()
         rnd.note({"live": event.get("event")}, [Event("live", event)])
         await in_play.commit(checkpoint, lambda tx: None)
+        event = {**event, "next": self.due()}  # what the table takes next, betting or not
         self.announcer.publish({"type": "live", "round": rnd.number, **event}, None)
         answer: dict[str, Any] = {"round": rnd.number, **event}
         dealing = self.dealing
@@ -86,4 +114,6 @@ class LiveDealer:
             dealing.next_coup()
             rnd.deal()
             answer["settlement"] = await self.settle(rnd)
+        if "settlement" in answer:
+            answer["next"] = self.due()  # a new round takes bets: no card is due
         return answer

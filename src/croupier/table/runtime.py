@@ -125,7 +125,14 @@ class Table:
             cards,
         )
         self.reader = TableView(
-            table_id, self.terms, self.in_play, self.seats, self.timers, clock, self.display
+            table_id,
+            self.terms,
+            self.in_play,
+            self.seats,
+            self.timers,
+            clock,
+            self.display,
+            self.cycle.live,
         )
         self.queue: asyncio.Queue[_Command] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None

@@ -10,6 +10,7 @@ from croupier.table.announcer import Announcer
 from croupier.table.betting import bet_totals
 from croupier.table.clock import Clock
 from croupier.table.in_play import InPlay
+from croupier.table.live_dealer import LiveDealer
 from croupier.table.seats import Seat
 from croupier.table.terms import TableTerms
 from croupier.table.timers import Timers
@@ -47,7 +48,9 @@ class TableView:
         timers: Timers,
         clock: Clock,
         display: JackpotDisplay,
+        live: LiveDealer | None = None,
     ) -> None:
+        self.live = live  # a live table's cards (issue 31): what the next one is for
         self.table_id = table_id
         self.terms = terms
         self.in_play = in_play
@@ -95,4 +98,5 @@ class TableView:
             "cut_card_out": self.in_play.game.cut_card_out,
             "minimum_bet": self.terms.information.get("minimum_bet"),
             "jackpot": self.display.jackpot_shown,
+            "live": None if self.live is None else {"next": self.live.due()},
         }

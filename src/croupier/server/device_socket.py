@@ -1,0 +1,104 @@
+"""A live table's device WebSocket, ``/tables/{id}/device`` (issue 31; docs/live-table.md): a
+card-reading shoe or shuffler, or the dealer's console, connected with an operator's token. It
+follows the table's events like a watcher (the view first, with ``live.next``: what the next
+card is for; then ``cards_due`` when betting closes, each ``live`` card, the results) and sends
+the cards it reads and the remedies the dealer confirms:
+
+* ``{"type": "card", "card": "AS", "to": null, "face_up": false, "source": "shoe-1", "seq": 17}``
+  answered ``{"type": "taken", "seq": 17, "to": "player", "next": "banker", ...}``, or
+  ``{"type": "irregularity", "seq": 17, "field", "message", "rule", "remedies", "belongs"}``;
+* ``{"type": "remedy", "remedy": "correct", "supervisor": "", ...the card...}`` answered
+  ``{"type": "remedied", ...}``; anything else ``{"type": "refused", ...}``.
+
+A device's sequence numbers follow one another: a card sent again after a reconnection is
+refused as taken already, never dealt twice. The device connects to the process that runs the
+table (another process's table is refused with "try again": the device reconnects).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from croupier.errors import CroupierError, RuleViolation
+from croupier.games.live import Irregularity
+from croupier.people import Player
+from croupier.server.guard import NotJson, strict_json
+from croupier.server.table_socket import (
+    CLOSE_FORBIDDEN,
+    CLOSE_TRY_AGAIN,
+    Answer,
+    TableConnection,
+)
+from croupier.table.live_dealer import LIVE_RULE
+from croupier.table.runtime import Table
+
+MAX_SUPERVISOR = 60
+
+
+class DeviceConnection(TableConnection):
+    """A device's connection to a live table this process runs."""
+
+    async def _admitted(self) -> tuple[Table | None, Player | None, list[str]] | None:
+        admitted = await super()._admitted()
+        if admitted is None:
+            return None
+        table, player, _offered = admitted
+        refusal = None
+        if player is None or player.role != "operator":
+            refusal = (CLOSE_FORBIDDEN, "a device connects with an operator's token")
+        elif table is None:
+            refusal = (CLOSE_TRY_AGAIN, "the table runs in another process: reconnect")
+        if refusal is not None:
+            if player is not None:
+                self.casino.rates.disconnect(player.name)
+            await self._refuse(*refusal)
+            return None
+        return admitted
+
+    def _answer(self, table: Table, player: Player | None) -> Answer:
+        return lambda text: device_command(table, text)
+
+
+async def device_command(table: Table, text: str) -> dict[str, Any]:
+    """The answer to one message of a device."""
+    try:
+        message = strict_json(text)
+    except NotJson as error:
+        return _refused(None, "message", f"{error}: send a JSON object", LIVE_RULE)
+    if not isinstance(message, dict):
+        return _refused(None, "message", "send a JSON object", LIVE_RULE)
+    seq = message.get("seq")
+    try:
+        kind = message.get("type")
+        if kind == "card":
+            taken = await table.command("card", message=message)
+            return {**taken, "type": "taken", "seq": seq}
+        if kind == "remedy":
+            remedy, supervisor = message.get("remedy"), message.get("supervisor", "")
+            if not isinstance(remedy, str) or not 1 <= len(remedy) <= 20:
+                raise RuleViolation("remedy", "correct, void, continue or keep", LIVE_RULE)
+            if not isinstance(supervisor, str) or len(supervisor) > MAX_SUPERVISOR:
+                raise RuleViolation(
+                    "supervisor", f"a name of at most {MAX_SUPERVISOR} characters", LIVE_RULE
+                )
+            card = {k: v for k, v in message.items() if k not in ("remedy", "supervisor")}
+            remedied = await table.command(
+                "remedy", message=card, remedy=remedy, supervisor=supervisor
+            )
+            return {**remedied, "type": "remedied", "seq": seq}
+        raise RuleViolation("type", "a device sends card or remedy messages", LIVE_RULE)
+    except Irregularity as wrong:
+        return {
+            **_refused(seq, wrong.field, wrong.message, wrong.rule),
+            "type": "irregularity",
+            "remedies": list(wrong.remedies),
+            "belongs": wrong.belongs,
+        }
+    except RuleViolation as error:
+        return _refused(seq, error.field, error.message, error.rule)
+    except (ValueError, CroupierError) as error:
+        return _refused(seq, "message", str(error), LIVE_RULE)
+
+
+def _refused(seq: Any, field: str, message: str, rule: str) -> dict[str, Any]:
+    return {"type": "refused", "seq": seq, "field": field, "message": message, "rule": rule}
