@@ -254,3 +254,39 @@ def test_a_card_for_no_hand_of_the_game_is_refused() -> None:
         shoe.deal(LiveCard(parse_card("4S"), "seat 3"))
     assert caught.value.field == "to" and "art. 6" in caught.value.rule
     assert shoe.coup.player == [] and shoe.log == [] and shoe.seen.count(parse_card("4S")) == 0
+
+
+@pytest.mark.cites("macau-baccarat-2004", "art. 10")
+def test_only_the_remedies_art_10_gives_for_the_card_are_taken() -> None:
+    """Art. 10 gives a dealing error two remedies, a correction and (only when it cannot be
+    corrected) a void. A remedy that is neither, a void for a card that is right, and a void
+    during the burn (no coup is in play: the burn is corrected, art. 2(1)) are refused and
+    change nothing."""
+    shoe = LiveShoe(ShoeSpec(decks=8, burn=Burn.FIXED, burn_cards=1))
+    burn_to_player = LiveCard(parse_card("KS"), PLAYER)
+    with pytest.raises(RuleViolation, match="not a remedy"):
+        shoe.remedy(burn_to_player, VOID, "Ana Lee")
+    shoe.deal(LiveCard(parse_card("KS")))  # burned
+    right = LiveCard(parse_card("4S"), PLAYER)
+    for remedy in ("continue", VOID):
+        with pytest.raises(RuleViolation, match="not a remedy") as caught:
+            shoe.remedy(right, remedy, "Ana Lee")
+        assert caught.value.field == "remedy" and "art. 10" in caught.value.rule
+    assert shoe.coup.player == [] and shoe.coup.void_reason is None
+    assert shoe.remedy(LiveCard(parse_card("4S"), BANKER), VOID, "Ana Lee")["event"] == "coup_void"
+
+
+@pytest.mark.cites("pt-812-2015", "rule 29")
+def test_a_round_voided_by_a_fault_takes_its_coups_cards_but_not_the_burn() -> None:
+    """PT rule 29: a round void for a malfunction returns every stake; at a live table its
+    coup's cards go with it and the next coup begins with Player's first card. A fault during
+    the burn of a new shoe leaves the burn as it is: no coup was in play."""
+    shoe = LiveShoe(ShoeSpec(decks=8, burn=Burn.FIXED, burn_cards=2))
+    shoe.deal(LiveCard(parse_card("KS")))
+    shoe.abandon("a fault")
+    assert shoe.burned == [parse_card("KS")] and shoe.due() == BURN
+    shoe.deal(LiveCard(parse_card("QS")))
+    _deal(shoe, "3S 2S 3H")
+    shoe.abandon("a fault")
+    assert shoe.coup.player == [] and shoe.coup.banker == [] and shoe.due() == PLAYER
+    assert shoe.log[-1] == {"event": "coup_abandoned", "reason": "a fault"}
