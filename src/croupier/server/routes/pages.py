@@ -30,6 +30,12 @@ async def index() -> str:
     return resources.files("croupier.web").joinpath("index.html").read_text(encoding="utf-8")
 
 
+@router.get("/dealer", response_class=HTMLResponse, include_in_schema=False)
+async def dealer() -> str:
+    """The dealer's console of a live table (issue 31; docs/live-table.md)."""
+    return resources.files("croupier.web").joinpath("dealer.html").read_text(encoding="utf-8")
+
+
 @router.get("/favicon.ico", include_in_schema=False)
 async def favicon() -> Response:
     icon = resources.files("croupier.web").joinpath("favicon.svg").read_bytes()

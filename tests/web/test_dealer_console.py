@@ -1,0 +1,87 @@
+"""The dealer's console of a live table (issue 31), in headless Chromium as a dealer meets it:
+signed in with an operator's token, the live table picked, the new shoe burned from the
+keyboard, each next card shown in words, cards entered by keyboard and by taps, an irregular
+card shown with its article and corrected with one tap, and what to pay each bet once the
+round settles. Each expectation is read from the API or the engine, never from the page's own
+code."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from croupier.games.baccarat.round import BaccaratRound
+from croupier.rulesets import load_ruleset
+from croupier.shoe import StackedCards
+from croupier.web.screenshots import Stage
+
+RULESET = "pt-ponto-banca-2015"
+
+
+def _type(page: Page, card: str) -> None:
+    page.keyboard.press(card[0])
+    page.keyboard.press(card[1])
+
+
+def _engine_payout(cards: str, kind: str, amount: int) -> int:
+    rnd = BaccaratRound(load_ruleset(RULESET).rules, StackedCards(cards))
+    rnd.place_bet("Ana", kind, amount)
+    rnd.close_betting()
+    rnd.deal()
+    [bet] = rnd.settle().bets
+    return bet.payout
+
+
+def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage: Stage) -> None:
+    operator = {"Authorization": f"Bearer {stage.casino.credentials.operator_token}"}
+    made = stage.http.post(
+        "/tables",
+        json={"name": "Live baccarat", "live": True, "demo": True, "pause_seconds": 0},
+        headers=operator,
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()
+    ana = stage.demo_player("Ana")
+    stage.http.post(f"/tables/{table['id']}/sessions", json={}, headers=ana).raise_for_status()
+    bet = stage.http.post(
+        f"/tables/{table['id']}/bets", json={"kind": "banker", "amount": 10_00}, headers=ana
+    )
+    assert bet.status_code == 201, bet.text
+
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{stage.base}/dealer")
+    page.fill("#token", stage.casino.credentials.operator_token)
+    page.click("#signin-go")
+    page.click(f"[data-table='{table['id']}']")
+    expect(page.locator("#next")).to_have_text("Next card: BURN")
+    for card in ("2C", "4C", "5C"):  # art. 2(1): the 2 turned up, two more burned
+        _type(page, card)
+    expect(page.locator("#next")).to_contain_text("No card due")
+    expect(page.locator("#bets")).to_contain_text("banker")
+
+    stage.advance(table["betting_seconds"])  # no more bets: the round waits for its cards
+    expect(page.locator("#next")).to_have_text("Next card: PLAYER")
+    page.click("[data-rank='3']")
+    page.click("[data-suit='S']")
+    expect(page.locator("#next")).to_have_text("Next card: BANKER")
+    for card in ("2S", "3H", "2H"):
+        _type(page, card)
+    expect(page.locator("#next")).to_have_text("Next card: BANKER")  # Player 6 stands
+
+    page.select_option("#to", "player")  # the dealer puts the fifth card to Player
+    page.click("[data-rank='5']")
+    page.click("[data-suit='D']")
+    expect(page.locator("#irregularity")).to_be_visible()
+    expect(page.locator("#irregularity-rule")).to_contain_text("art. 9(2)")
+    expect(page.locator("[data-remedy='correct']")).to_contain_text("banker")
+    page.click("[data-remedy='correct']")
+    expect(page.locator("#irregularity")).to_be_hidden()
+
+    payout = _engine_payout("3S 2S 3H 2H 5D", "banker", 10_00)
+    row = page.locator("#payouts tr[data-player='Ana'][data-kind='banker']")
+    expect(row).to_contain_text(f"{payout / 100:,.2f} pts")
+    expect(row).to_contain_text("win")
+    view = stage.http.get(f"/tables/{table['id']}").json()
+    assert view["round"] == 2 and view["live"] == {"next": None}
+    expect(page.locator("#cards li").first).to_contain_text(re.compile(r"5D → banker"))
