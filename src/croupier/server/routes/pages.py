@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
 
-from croupier.server.depends import Casinos
+from croupier.server.depends import Casinos, Id
 
 router = APIRouter()
 
@@ -34,6 +34,12 @@ async def index() -> str:
 async def dealer() -> str:
     """The dealer's console of a live table (issue 31; docs/live-table.md)."""
     return resources.files("croupier.web").joinpath("dealer.html").read_text(encoding="utf-8")
+
+
+@router.get("/display/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+async def display(table_id: Id) -> str:
+    """The table's display: the board beside a table (issue 31; docs/live-table.md)."""
+    return resources.files("croupier.web").joinpath("display.html").read_text(encoding="utf-8")
 
 
 @router.get("/favicon.ico", include_in_schema=False)
