@@ -135,6 +135,11 @@ class LiveCards(StackedCards):
     def add(self, cards: Sequence[int]) -> None:
         self.cards = self.cards + tuple(cards)
 
+    def discard(self) -> None:
+        """The cards handed over and not drawn go with a round voided by a fault: the next
+        round never draws them."""
+        self.position = len(self.cards)
+
 
 #: bounds of a device's message (issue 31: every input bounded where it enters)
 MAX_SOURCE = 40

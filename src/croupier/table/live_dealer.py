@@ -72,6 +72,7 @@ class LiveDealer:
     def abandon(self, reason: str) -> None:
         """The round was voided otherwise (a fault): its coup's cards go with it."""
         self.dealing.abandon(reason)
+        self.feed.discard()
 
     def _admit(self, message: Mapping[str, Any]) -> LiveCard:
         card = device_card(message)

@@ -11,7 +11,7 @@ from croupier.cards import parse_card, parse_cards
 from croupier.errors import RuleViolation
 from croupier.games.baccarat.coup import Coup, deal_coup
 from croupier.games.baccarat.live import BANKER, BURN, OUT_OF_PLAY, PLAYER, LiveShoe
-from croupier.games.live import CORRECT, VOID, Irregularity, LiveCard
+from croupier.games.live import CORRECT, VOID, Irregularity, LiveCard, LiveCards
 from croupier.shoe import Burn, ShoeSpec, StackedCards
 
 SHOE = ShoeSpec(decks=8)
@@ -290,3 +290,15 @@ def test_a_round_voided_by_a_fault_takes_its_coups_cards_but_not_the_burn() -> N
     shoe.abandon("a fault")
     assert shoe.coup.player == [] and shoe.coup.banker == [] and shoe.due() == PLAYER
     assert shoe.log[-1] == {"event": "coup_abandoned", "reason": "a fault"}
+
+
+@pytest.mark.cites("pt-812-2015", "rule 29")
+def test_cards_handed_to_a_round_voided_by_a_fault_are_never_drawn() -> None:
+    """PT rule 29: a void round's cards are gone with it: cards handed to the round engine and
+    not drawn (its deal failed) are discarded, so the next round draws only its own."""
+    feed = LiveCards()
+    feed.add(parse_cards("3S 2S 3H"))
+    assert feed.draw() == parse_card("3S")
+    feed.discard()
+    feed.add(parse_cards("9D"))
+    assert feed.draw() == parse_card("9D") and feed.cards_remaining == 0
