@@ -167,12 +167,12 @@ def test_cards_are_refused_where_no_card_is_due(server: RunningServer) -> None:
     assert as_player.status_code in (401, 403)
     bad = server.http.post(f"/tables/{table}/cards", json={"card": "ZZ"}, headers=server.operator)
     assert bad.status_code == 422
-    stud = server.http.post(
+    blackjack = server.http.post(
         "/tables",
-        json={"name": "live stud", "ruleset": "macau-stud-2004", "live": True},
+        json={"name": "live blackjack", "ruleset": "macau-blackjack-2007", "live": True},
         headers=server.operator,
     )
-    assert stud.status_code == 422 and stud.json()["detail"]["field"] == "live"
+    assert blackjack.status_code == 422 and blackjack.json()["detail"]["field"] == "live"
     server.advance(10)
     assert server.view(table)["phase"] == "closed"  # the bets wait for their cards
 

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from croupier.cards import card_text, parse_card
 from croupier.errors import InvalidCard, RuleViolation
+from croupier.games.protocol import Bet, TableRound
 from croupier.shoe import StackedCards
 
 CORRECT = "correct"  # the card goes where the rules say it belongs, or out of play
@@ -94,6 +95,15 @@ class SeenCards:
 class LiveDealing(Protocol):
     """A game's live dealing, as a table runs it: what is due, a card, a remedy, the coup's
     cards for the round engine, the next coup."""
+
+    def begin(self, bets: Sequence[Bet]) -> None:
+        """Betting is closed: the coup's deal begins, for the bets on the table."""
+        ...
+
+    def after_deal(self, rnd: TableRound) -> None:
+        """The round engine dealt the coup's cards: what else the dealing saw happens to it
+        (stud: a card exposed by accident, art. 11(2))."""
+        ...
 
     def due(self) -> str | None:
         """Where the next card goes (a hand, ``burn``), or None: the coup's cards are all in."""

@@ -18,7 +18,7 @@ from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.live import LiveCards
 from croupier.games.protocol import DecidingRound, TableRound, TableSettlement
-from croupier.games.registry import live_dealing, shown_result, table_game
+from croupier.games.registry import journal_is_public, live_dealing, shown_result, table_game
 from croupier.rng import RandomSource
 from croupier.rulesets import load_ruleset
 from croupier.shoe import StackedCards
@@ -73,7 +73,13 @@ class Cycle:
         if terms.config.live:
             assert isinstance(cards, LiveCards), "a live table deals from its live cards"
             self.live = LiveDealer(
-                live_dealing(terms.rules), cards, in_play, announcer, self.settle, self.fault
+                live_dealing(terms.rules),
+                cards,
+                in_play,
+                announcer,
+                self._after_deal,
+                self.fault,
+                journal_is_public(terms.rules),
             )
         self.decisions = Decisions(
             store,
@@ -133,6 +139,10 @@ class Cycle:
             self.timers.closes_at = None
             return self.live.await_cards()
         rnd.deal()
+        return await self._after_deal(rnd)
+
+    async def _after_deal(self, rnd: TableRound) -> dict[str, Any]:
+        """The round dealt: its decisions asked where the game has them, or it settles."""
         if isinstance(rnd, DecidingRound) and rnd.undecided_bettors():
             return self.decisions.open(rnd)
         return await self.settle(rnd)

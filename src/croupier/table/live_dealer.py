@@ -29,20 +29,25 @@ class LiveDealer:
         feed: LiveCards,
         in_play: InPlay,
         announcer: Announcer,
-        settle: Callable[[TableRound], Awaitable[dict[str, Any]]],
+        dealt: Callable[[TableRound], Awaitable[dict[str, Any]]],
         void: Callable[[str], Awaitable[dict[str, Any]]],
+        public: bool,
     ) -> None:
         self.dealing = dealing
         self.feed = feed
         self.in_play = in_play
         self.announcer = announcer
-        self.settle = settle
+        self.dealt = dealt  # the round dealt: its decisions asked, or it settles
         self.void = void
+        self.public = public  # every card shown (baccarat); else a card is told to no one
+        self.waiting = False  # betting closed, the round waits for its cards
         self._last_seq: dict[str, int] = {}  # each device's last card taken (its source)
 
     def await_cards(self) -> dict[str, Any]:
         """Betting is closed: the round waits for its cards; the table is told what is due."""
         rnd = self.in_play.round
+        self.dealing.begin(rnd.bets)
+        self.waiting = True
         due = {"type": "cards_due", "round": rnd.number, "next": self.dealing.due()}
         self.announcer.publish(due, None)
         return due
@@ -65,7 +70,7 @@ class LiveDealer:
 
     def due(self) -> str | None:
         """What the next card is for (a hand, ``burn``), or None (no card is due)."""
-        if self.dealing.due() != BURN and self.in_play.round.phase_name != "closed":
+        if self.dealing.due() != BURN and not self.waiting:
             return None
         return self.dealing.due()
 
@@ -73,10 +78,11 @@ class LiveDealer:
         """The round was voided otherwise (a fault): its coup's cards go with it."""
         self.dealing.abandon(reason)
         self.feed.discard()
+        self.waiting = False
 
     def _admit(self, message: Mapping[str, Any]) -> LiveCard:
         card = device_card(message)
-        if self.dealing.due() != BURN and self.in_play.round.phase_name != "closed":
+        if self.dealing.due() != BURN and not self.waiting:
             raise RuleViolation(
                 "card", "no card is due: bets are being taken or the round is dealt", LIVE_RULE
             )
@@ -105,16 +111,22 @@ class LiveDealer:
         rnd.note({"live": event.get("event")}, [Event("live", event)])
         await in_play.commit(checkpoint, lambda tx: None)
         event = {**event, "next": self.due()}  # what the table takes next, betting or not
-        self.announcer.publish({"type": "live", "round": rnd.number, **event}, None)
+        told = event if self.public else {k: v for k, v in event.items() if k != "card"}
+        self.announcer.publish({"type": "live", "round": rnd.number, **told}, None)
         answer: dict[str, Any] = {"round": rnd.number, **event}
         dealing = self.dealing
         if dealing.void_reason is not None:  # a remedy voided the coup: every stake returned
+            self.waiting = False
             answer["settlement"] = await self.void(dealing.void_reason)
-        elif dealing.due() is None and rnd.phase_name == "closed":
+        elif dealing.due() is None and self.waiting:
+            self.waiting = False
             self.feed.add(dealing.dealt_in_order())
-            dealing.next_coup()
             rnd.deal()
-            answer["settlement"] = await self.settle(rnd)
+            dealing.after_deal(rnd)
+            dealing.next_coup()
+            after = await self.dealt(rnd)
+            key = "settlement" if str(after.get("type", "")).startswith("round_") else "dealt"
+            answer[key] = after
         if "settlement" in answer:
             answer["next"] = self.due()  # a new round takes bets: no card is due
         return answer

@@ -14,6 +14,7 @@ third card or none by the tableau) and checks each card that arrives against it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from croupier.citing import macau_baccarat
@@ -27,6 +28,7 @@ from croupier.games.baccarat.drawing import (
 )
 from croupier.games.baccarat.points import POINTS, total
 from croupier.games.live import BURN, CORRECT, VOID, Irregularity, LiveCard, SeenCards
+from croupier.games.protocol import Bet, TableRound
 from croupier.shoe import Burn, ShoeSpec
 
 PLAYER, BANKER = "player", "banker"
@@ -188,6 +190,12 @@ class LiveShoe:
     @property
     def void_reason(self) -> str | None:
         return self.coup.void_reason
+
+    def begin(self, bets: Sequence[Bet]) -> None:
+        """Baccarat deals the same two hands whatever the bets (art. 6)."""
+
+    def after_deal(self, rnd: TableRound) -> None:
+        """Every baccarat card is dealt face up: nothing more happens to the round."""
 
     def remedy(self, card: LiveCard, remedy: str, supervisor: str = "") -> dict[str, Any]:
         """Art. 10's remedies for the card refused: ``correct`` (:meth:`correct`) or ``void``

@@ -23,8 +23,10 @@ from typing import Any
 
 from croupier.errors import RuleViolation
 from croupier.games.live import CONTINUE, VOID, Irregularity, LiveCard, SeenCards
+from croupier.games.protocol import Bet, TableRound
 from croupier.games.stud.dealing import DEALER, DEALER_UP_INDEX, deal_order
-from croupier.games.stud.rules import cite
+from croupier.games.stud.round import StudRound
+from croupier.games.stud.rules import StudRules, cite
 
 HAND_SIZE = 5  # art. 7: "até que todos os jogadores tenham recebido 5 cartas"
 DEALER_NAME = "dealer"
@@ -169,3 +171,50 @@ class LiveStudDeal:
         return [
             c for c, seat in zip(self.dealt, self.dealt_to, strict=True) if seat not in self.dead
         ]
+
+
+class LiveStudShoe:
+    """A stud table's live dealing (:class:`~croupier.games.live.LiveDealing`): one
+    :class:`LiveStudDeal` per round, for the boxes with an ante when betting closes."""
+
+    def __init__(self, rules: StudRules) -> None:
+        self.rules = rules
+        self.deal_in_play: LiveStudDeal | None = None
+
+    def begin(self, bets: Sequence[Bet]) -> None:
+        antes = sorted({b.box for b in bets if b.kind == "ante" and b.box is not None})
+        self.deal_in_play = LiveStudDeal(antes, self.rules.seats, self.rules.dealing)
+
+    def _deal(self) -> LiveStudDeal:
+        if self.deal_in_play is None:
+            raise RuleViolation("card", "no deal is in play: bets are being taken", cite("art. 7"))
+        return self.deal_in_play
+
+    def due(self) -> str | None:
+        return None if self.deal_in_play is None else self.deal_in_play.due()
+
+    def deal(self, card: LiveCard) -> dict[str, Any]:
+        return self._deal().deal(card)
+
+    def remedy(self, card: LiveCard, remedy: str, supervisor: str = "") -> dict[str, Any]:
+        return self._deal().remedy(card, remedy)
+
+    @property
+    def void_reason(self) -> str | None:
+        return None if self.deal_in_play is None else self.deal_in_play.void_reason
+
+    def dealt_in_order(self) -> list[int]:
+        return self._deal().dealt_in_order()
+
+    def after_deal(self, rnd: TableRound) -> None:
+        """A card exposed by accident during the deal is shown as the round shows it (art.
+        11(2): play goes on; an exposed dealer card is the one left showing)."""
+        assert isinstance(rnd, StudRound)
+        for seat, index in self._deal().exposed:
+            rnd.expose_card(seat, index)
+
+    def next_coup(self) -> None:
+        self.deal_in_play = None
+
+    def abandon(self, reason: str) -> None:
+        self.deal_in_play = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from croupier.citing import macau_stud as cite
 from croupier.games.spec import Citing, GameSpec, rules_only
 from croupier.games.stud.information import table_information
+from croupier.games.stud.live import LiveStudShoe
 from croupier.games.stud.options import OPTIONS
 from croupier.games.stud.regulations import build_rules
 from croupier.games.stud.rules import StudRules
@@ -29,4 +30,5 @@ SPEC = GameSpec(
     cli="croupier.cli.stud",
     terminal="croupier.cli.stud_play:TerminalStud",
     citing=Citing(articles="macau-stud-2004", named=r"(?i)\bstud\b|61/2004"),
+    live=LiveStudShoe,
 )
