@@ -6,6 +6,7 @@ button and inactivity warning; phone width."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -318,6 +319,15 @@ def test_the_rules_open_at_their_top(browser: Browser, stage: Stage) -> None:
     expect(page.locator("#close-panel")).to_be_focused()
 
 
+def _until_the_table_holds_a_bet(stage: Stage, table: int) -> None:
+    """Wait until the table has taken the bet a click sent (the page sends it over its socket
+    and the clock must not close the window before the table has it)."""
+    deadline = time.monotonic() + 10
+    while not stage.http.get(f"/tables/{table}").json()["bets"]:
+        assert time.monotonic() < deadline, "the table never took the click's bet"
+        time.sleep(0.05)
+
+
 def test_the_last_hand_stays_dimmed_until_the_next_deal(browser: Browser, stage: Stage) -> None:
     """Issue 34(4): the settled hand was cleared about 3 s after the result, when the next
     window opened; a live table leaves it, dimmed, until the next round is dealt."""
@@ -333,6 +343,7 @@ def test_the_last_hand_stays_dimmed_until_the_next_deal(browser: Browser, stage:
     assert kept == cards  # still on the felt, 3.5 s into the next window
     expect(page.locator(".felt .hands")).to_have_class(re.compile(r"\bprevious\b"))
     page.click("#area-player")
+    _until_the_table_holds_a_bet(stage, table["id"])  # the click's bet is in before the close
     stage.advance(table["betting_seconds"])  # the next round is dealt: the old hand goes
     expect(page.locator("#round-no")).to_have_text(re.compile(r"Round 2"))
     expect(page.locator(".felt .hands")).not_to_have_class(re.compile(r"\bprevious\b"))

@@ -85,3 +85,34 @@ def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage:
     view = stage.http.get(f"/tables/{table['id']}").json()
     assert view["round"] == 2 and view["live"] == {"next": None}
     expect(page.locator("#cards li").first).to_contain_text(re.compile(r"5D → banker"))
+
+
+def test_the_console_of_a_live_stud_table_names_its_boxes(browser: Browser, stage: Stage) -> None:
+    """At a live stud table the console's places are the dealer and the table's boxes (art.
+    2(1)), and when betting closes the next card is the first box with an ante (art. 7(1)):
+    the box Ana's ante took, the lowest free one (choice O16): box 1."""
+    operator = {"Authorization": f"Bearer {stage.casino.credentials.operator_token}"}
+    made = stage.http.post(
+        "/tables",
+        json={"name": "Live stud", "ruleset": "macau-stud-2004", "live": True, "demo": True},
+        headers=operator,
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()
+    ana = stage.demo_player("Ana")
+    stage.http.post(f"/tables/{table['id']}/sessions", json={}, headers=ana).raise_for_status()
+    info = stage.http.get(f"/tables/{table['id']}/information").json()
+    ante = next(b for b in info["bets"] if b["kind"] == "ante")["minimum"]
+    stage.http.post(
+        f"/tables/{table['id']}/bets", json={"kind": "ante", "amount": ante}, headers=ana
+    ).raise_for_status()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{stage.base}/dealer")
+    page.fill("#token", stage.casino.credentials.operator_token)
+    page.click("#signin-go")
+    page.click(f"[data-table='{table['id']}']")
+    places = ["", "dealer", *(f"box {n}" for n in range(1, table["seats"] + 1))]
+    expect(page.locator("#to option")).to_have_count(len(places))
+    assert page.locator("#to option").evaluate_all("os => os.map(o => o.value)") == places
+    stage.advance(table["betting_seconds"])
+    expect(page.locator("#next")).to_have_text("Next card: BOX 1")  # the only ante: box 1

@@ -79,6 +79,7 @@ function receive(message) {
       state.table = message;
       state.bets = message.bets || [];
       state.next = message.live ? message.live.next : null;
+      drawPlaces(message);
       break;
     case "cards_due":
       state.next = message.next;
@@ -173,6 +174,17 @@ function drawPad() {
     const face = cardFace(`A${s}`);
     suits.append(el("button", { type: "button", "data-suit": s, class: face.red ? "red" : "" }, face.suit));
   }
+}
+
+// where a card may be put at this game's table: baccarat's two hands and the burn, or the
+// stud dealer and each box
+function drawPlaces(view) {
+  const select = $("to");
+  const places = view.game === "baccarat" ? ["player", "banker", "burn"]
+    : ["dealer", ...Array.from({ length: view.seats }, (_, n) => `box ${n + 1}`)];
+  clear(select);
+  select.append(el("option", { value: "" }, "as due"));
+  for (const place of places) select.append(el("option", { value: place }, place));
 }
 
 function drawTyped() {
