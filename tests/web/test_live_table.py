@@ -176,6 +176,7 @@ def test_blackjack_hint_and_a_result_line_per_hand(browser: Browser, tmp_path: P
         page = new_page(browser)
         _join(page, stage, "Rui", table)
         page.click("#area-bet")
+        expect(page.locator("#stake-bet")).not_to_have_text("")  # taken before the close
         stage.advance(10)
         expect(page.locator("#decide-split")).to_be_visible()
         expect(page.locator("#advice")).to_have_text("")  # only when asked for
@@ -217,6 +218,7 @@ def test_sounds_are_off_until_turned_on_and_motion_is_reduced(
     expect(sound).to_have_attribute("aria-pressed", "false")
     expect(sound).to_have_text("Sound off")
     page.click("#area-player")
+    expect(page.locator("#stake-player")).not_to_have_text("")  # taken before the close
     stage.advance(table["betting_seconds"])
     expect(page.locator("#result.show")).to_be_visible()
     assert page.evaluate("window.audioContexts") == 0  # not one sound made
