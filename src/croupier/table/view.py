@@ -17,17 +17,17 @@ from croupier.table.timers import Timers
 
 
 class JackpotDisplay:
-    """The progressive jackpot's display (Macau stud art. 1(4): "Um sistema e expositor
-    electrónico do «jackpot progressivo»", an electronic system and display of the progressive
-    jackpot)."""
+    """The progressive jackpot's display of a table."""
 
     def __init__(self, announcer: Announcer) -> None:
         self.announcer = announcer
         self.jackpot_shown: int | None = None  # the pool as last known
 
     def show(self, pool: int | None) -> None:
-        """The pool as last known, told to the table when it changes: after each of its rounds,
-        and for a linked pool whenever another table's round changed it
+        """The progressive jackpot's display (Macau stud art. 1(4): "Um sistema e expositor
+        electrónico do «jackpot progressivo»", an electronic system and display of the
+        progressive jackpot): the pool as last known, told to the table when it changes: after
+        each of its rounds, and for a linked pool whenever another table's round changed it
         (``Casino.refresh_jackpots``)."""
         if pool is None or pool == self.jackpot_shown:
             return
