@@ -70,9 +70,11 @@ class LiveDealer:
 
     def due(self) -> str | None:
         """What the next card is for (a hand, ``burn``), or None (no card is due)."""
-        if self.dealing.due() != BURN and not self.waiting:
-            return None
-        return self.dealing.due()
+        return self.dealing.due() if self._taking() else None
+
+    def _taking(self) -> bool:
+        """Whether a card is taken now: the round waits for its cards, or a new shoe's burn."""
+        return self.waiting or self.dealing.due() == BURN
 
     def abandon(self, reason: str) -> None:
         """The round was voided otherwise (a fault): its coup's cards go with it."""
@@ -82,7 +84,7 @@ class LiveDealer:
 
     def _admit(self, message: Mapping[str, Any]) -> LiveCard:
         card = device_card(message)
-        if self.dealing.due() != BURN and not self.waiting:
+        if not self._taking():
             raise RuleViolation(
                 "card", "no card is due: bets are being taken or the round is dealt", LIVE_RULE
             )
