@@ -29,7 +29,7 @@ from croupier.people import Player
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.schema import accounts, players
 
-ROLES = ("player", "operator")
+ROLES = ("player", "operator", "box")  # a box: a live table's place on the felt (issue 31)
 _RULE = "players: unique names, one role each"
 IDLE_SECONDS = 30 * 60.0  # GLI-19 2.5.4
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
@@ -256,6 +256,8 @@ class Players:
                 else "play money is for demo players",
                 pt("rules 37-38"),
             )
+        if player.role == "box":  # the house's chips on a live table's felt: may go negative
+            return named_account(self.ledger, player.name, "box", currency, negative=True)
         return named_account(self.ledger, player.name, "player", currency, negative=False)
 
     def accounts_of(self, player: Player) -> dict[str, int]:

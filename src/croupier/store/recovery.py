@@ -32,6 +32,10 @@ def standing_bets(connection: Connection, round_id: int) -> list[tuple[int, int,
     return [(r.session_id, r.player_id, r.kind, r.amount) for r in rows]
 
 
+#: the accounts a bet is staked from: a player's wallet, or a live table's box (issue 31(4))
+STAKING_KINDS = ("player", "box")
+
+
 class Recovery:
     """Open rounds voided and refunded exactly once."""
 
@@ -82,7 +86,7 @@ class Recovery:
                 account = connection.execute(
                     select(accounts.c.id).where(
                         accounts.c.owner == name,
-                        accounts.c.kind == "player",
+                        accounts.c.kind.in_(STAKING_KINDS),
                         accounts.c.currency == escrow.currency,
                     )
                 ).scalar_one()

@@ -94,7 +94,7 @@ def write_locked(tx: RoundTx, write: StakeWrite) -> Staked:
     in one posting with the journal when they cover them, else nothing (and the balances, for
     the table to judge again)."""
     balances = tx.balances(write.accounts())
-    if not covered(balances, write.stakes):
+    if not covered(balances, write.stakes, write.boxes):
         return Staked(False, balances)
     tx.stake(write.round_id, write.escrow, write.stakes)
     tx.journal(write.round_id, write.first_seq, write.journal)

@@ -82,6 +82,7 @@ class Betting:
                 [p.stake for p in placed],
                 first,
                 entries,
+                frozenset(p.seat.account for p in placed if p.seat.box),
             )
             try:
                 staked = await self.store.stake(in_play.table_id, write)

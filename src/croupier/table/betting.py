@@ -79,7 +79,7 @@ def judge_bets(
             if seat.leaving:
                 raise RuleViolation("session", "your session is ending", SESSION_RULE)
             verify_window()
-            if balances is not None and balances[seat.account] < amount:
+            if balances is not None and not seat.box and balances[seat.account] < amount:
                 rnd.verify_place_bet(player, kind, amount)  # judged by the rules first
                 raise RuleViolation(
                     "amount",

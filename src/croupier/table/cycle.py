@@ -207,6 +207,12 @@ class Cycle:
         done, (old_round_id, old_number, result) = await self.store.write(self.table_id, end)
         carried = {(b.bettor, b.kind) for b in done.carry_over}
         bettors = {b.bettor for b in done.ledger}
+        seats = self.seating.seats
+
+        def seat_of(bettor: str) -> int | None:
+            seat = seats.get(bettor)
+            return None if seat is None else seat.seat
+
         summary = {
             "type": "round_" + status,
             "round": old_number,
@@ -216,6 +222,7 @@ class Cycle:
             "bets": [
                 {
                     "player": b.bettor,
+                    "seat": seat_of(b.bettor),  # a live table's console pays by box (issue 31)
                     "kind": b.kind,
                     "stake": b.stake,
                     "outcome": "carried" if (b.bettor, b.kind) in carried else b.outcome,

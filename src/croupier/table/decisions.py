@@ -107,7 +107,7 @@ class Decisions:
         in_play = self.in_play
         escrow = in_play.accounts.escrow
         balance = tx.balances([seat.account, escrow])
-        if balance[seat.account] < stake:
+        if not seat.box and balance[seat.account] < stake:  # a box's chips are on the felt
             money = self.terms.money
             raise RuleViolation(
                 "decision",

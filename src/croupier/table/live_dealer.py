@@ -15,9 +15,10 @@ from croupier.errors import RuleViolation
 from croupier.games.live import BURN, LiveCard, LiveCards, LiveDealing, device_card
 from croupier.games.protocol import Event, TableRound
 from croupier.table.announcer import Announcer
+from croupier.table.config import LIVE_RULE
 from croupier.table.in_play import InPlay
 
-LIVE_RULE = "live tables (docs/live-table.md)"
+__all__ = ["LIVE_RULE", "LiveDealer"]
 
 
 class LiveDealer:

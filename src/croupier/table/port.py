@@ -124,6 +124,8 @@ class StakeWrite:
     stakes: Sequence[Stake]
     first_seq: int
     journal: Sequence[JournalEntry]
+    #: the accounts of a live table's boxes: the house's, which may go negative (issue 31(4))
+    boxes: frozenset[int] = frozenset()
 
     def accounts(self) -> set[int]:
         """The accounts the stakes move (the bettors' and the escrow)."""
@@ -140,12 +142,15 @@ class Staked:
     balances: Mapping[int, int]
 
 
-def covered(balances: Mapping[int, int], stakes: Sequence[Stake]) -> bool:
-    """Whether ``balances`` cover ``stakes`` taken in order (no balance goes below zero)."""
+def covered(
+    balances: Mapping[int, int], stakes: Sequence[Stake], boxes: frozenset[int] = frozenset()
+) -> bool:
+    """Whether ``balances`` cover ``stakes`` taken in order (no balance goes below zero but a
+    live table's box's, whose chips are on the felt)."""
     left = dict(balances)
     for bet, added in stakes:
         left[bet.account_id] = left.get(bet.account_id, 0) - added
-        if left[bet.account_id] < 0:
+        if left[bet.account_id] < 0 and bet.account_id not in boxes:
             return False
     return True
 

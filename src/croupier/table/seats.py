@@ -36,6 +36,10 @@ class Seat:
     missed: int = 0  # consecutive betting windows without a bet (multi-player)
     warned_at: float | None = None  # when the rule 36 warning was given
     leaving: bool = False  # the session ends once the round in play is settled
+    #: a box of a live table's felt, whose bets the dealer enters for the record (issue 31(4)):
+    #: its chips are on the felt, so no balance limits its stakes (its account is the house's,
+    #: and may go negative), and the online inactivity rules 35-36 are not for it
+    box: bool = False
 
     def standing(self, kind: str, amount: int) -> StandingBet:
         """This seat's bet of ``kind``, standing at ``amount`` on the open round."""

@@ -13,6 +13,7 @@ from croupier.people import Player
 from croupier.table.announcer import Announcer
 from croupier.table.betting import no_session
 from croupier.table.clock import Clock
+from croupier.table.config import LIVE_RULE
 from croupier.table.in_play import InPlay
 from croupier.table.port import RoundTx, TableStore
 from croupier.table.seats import INVITATION, WARNING_INDIVIDUAL, WARNING_MULTI, Seat
@@ -53,7 +54,9 @@ class Seating:
 
     async def join(self, player: Player, seat: int | None = None) -> dict[str, Any]:
         config = self.terms.config
-        if player.role != "player":
+        if player.role == "box" and not config.live:
+            raise RuleViolation("player", "boxes are seated at live tables only", LIVE_RULE)
+        if player.role not in ("player", "box"):
             raise RuleViolation("player", "operators do not play", "roles")
         if player.name in self.seats:
             raise RuleViolation(
@@ -83,7 +86,13 @@ class Seating:
             player, self.table_id, seat, self.terms.currency
         )
         self.seats[player.name] = Seat(
-            session_id, player.id, player.name, account, seat, self.clock.now()
+            session_id,
+            player.id,
+            player.name,
+            account,
+            seat,
+            self.clock.now(),
+            box=player.role == "box",
         )
         self.announcer.publish({"type": "seat_taken", "seat": seat, "player": player.name}, None)
         return {
@@ -153,7 +162,7 @@ class Seating:
     # -- inactivity (PT rules 35-36) --------------------------------------------------------
     async def check_inactivity(self, now: float) -> None:
         if self.terms.config.mode == "individual":
-            for seat in list(self.seats.values()):
+            for seat in [s for s in self.seats.values() if not s.box]:  # rules 35-36: online
                 due = seat.individual_due(now)
                 if due == "warn":
                     self._warn(seat, WARNING_INDIVIDUAL)
@@ -169,7 +178,7 @@ class Seating:
             return
         now = self.clock.now()
         for seat in self.seats.values():
-            if seat.name in bettors:
+            if seat.name in bettors or seat.box:  # rules 35-36 are the online players'
                 continue
             due = seat.window_missed(now)
             if due == "warn":
