@@ -6,10 +6,12 @@ account is the house's, and the ledger books what it won or lost."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
+from websockets.sync.client import connect as ws_connect
 
 from croupier.cards import card_text
 from croupier.games.stud.round import StudRound
@@ -245,3 +247,38 @@ def test_a_round_the_server_stopped_in_returns_every_box_its_stake(database_url:
         assert second.audit()["balanced"]
     finally:
         second.stop()
+
+
+def test_a_chip_sensing_device_enters_box_bets_over_the_device_socket(
+    server: RunningServer,
+) -> None:
+    """The device protocol carries the boxes' bets too (a chip-sensing system, or the dealer's
+    console): a bet is answered "placed" with its box and seat, a malformed one is refused
+    naming its field and stakes nothing, a withdrawal is answered "withdrawn", and a decision
+    with no round to decide is refused."""
+    table = _burned_baccarat_table(server)
+    url = f"ws://127.0.0.1:{server.port}/tables/{table}/device"
+    with ws_connect(url, additional_headers=server.operator) as ws:
+        json.loads(ws.recv(timeout=10))  # the table's view
+        ws.send(json.dumps({"type": "bet", "box": 2, "kind": "tie", "amount": 5_00, "seq": 1}))
+        placed = _device_answer(ws)
+        assert placed["type"] == "placed" and placed["box"] == 2 and placed["seat"] == 2
+        ws.send(json.dumps({"type": "bet", "box": 2, "kind": "tie", "amount": "5"}))
+        bad = _device_answer(ws)
+        assert bad["type"] == "refused" and bad["field"] == "amount"
+        ws.send(json.dumps({"type": "bet", "box": 0, "kind": "tie", "amount": 5_00}))
+        assert _device_answer(ws)["field"] == "box"
+        ws.send(json.dumps({"type": "withdraw", "box": 2, "kind": "tie"}))
+        assert _device_answer(ws)["type"] == "withdrawn"
+        ws.send(json.dumps({"type": "decision", "box": 2, "decision": "raise"}))
+        assert _device_answer(ws)["type"] == "refused"
+    assert server.view(table)["bets"] == []
+    assert _box_net(server, table, 2, "EUR") == 0
+
+
+def _device_answer(ws: Any) -> dict[str, Any]:
+    """The next answer of the device socket (the table's own events are passed over)."""
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if message["type"] in ("placed", "withdrawn", "decided", "refused"):
+            return dict(message)

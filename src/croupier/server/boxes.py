@@ -86,6 +86,12 @@ async def box_bet(
     return {**placed, "box": box}
 
 
+async def box_withdrawal(table: Table, box: object, kind: str) -> dict[str, Any]:
+    """A box's bet taken back while bets are taken (the dealer entered it wrongly)."""
+    taken: dict[str, Any] = await table.command("withdraw", player=box_of(table, box), kind=kind)
+    return {**taken, "box": box}
+
+
 async def box_decision(table: Table, box: object, decision: str) -> dict[str, Any]:
     """A box's decision after the deal (stud: raise or fold, art. 6), as the dealer enters it."""
     decided: dict[str, Any] = await table.command(

@@ -8,7 +8,14 @@ the cards it reads and the remedies the dealer confirms:
   answered ``{"type": "taken", "seq": 17, "to": "player", "next": "banker", ...}``, or
   ``{"type": "irregularity", "seq": 17, "field", "message", "rule", "remedies", "belongs"}``;
 * ``{"type": "remedy", "remedy": "correct", "supervisor": "", ...the card...}`` answered
-  ``{"type": "remedied", ...}``; anything else ``{"type": "refused", ...}``.
+  ``{"type": "remedied", ...}``;
+* the boxes of the felt (the dealer's console, or a chip-sensing system: server/boxes.py):
+  ``{"type": "bet", "box": 3, "kind": "banker", "amount": 2000}`` answered ``{"type":
+  "placed", "box": 3, "seat": 3, ...}``; ``{"type": "withdraw", "box": 3, "kind": "banker"}``
+  answered ``{"type": "withdrawn", ...}``; ``{"type": "decision", "box": 2, "decision":
+  "raise"}`` answered ``{"type": "decided", ...}``;
+
+anything else ``{"type": "refused", ...}``.
 
 A device's sequence numbers follow one another: a card sent again after a reconnection is
 refused as taken already, never dealt twice. The device connects to the process that runs the
@@ -17,11 +24,15 @@ table (another process's table is refused with "try again": the device reconnect
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
 
 from croupier.errors import CroupierError, RuleViolation
 from croupier.games.live import Irregularity
 from croupier.people import Player
+from croupier.server.bodies import BetIn, DecisionIn
+from croupier.server.boxes import BOX_RULE, box_bet, box_decision, box_withdrawal
 from croupier.server.guard import NotJson, strict_json
 from croupier.server.table_socket import (
     CLOSE_FORBIDDEN,
@@ -31,6 +42,9 @@ from croupier.server.table_socket import (
 )
 from croupier.table.live_dealer import LIVE_RULE
 from croupier.table.runtime import Table
+
+if TYPE_CHECKING:
+    from croupier.server.service import Casino
 
 MAX_SUPERVISOR = 60
 
@@ -56,10 +70,10 @@ class DeviceConnection(TableConnection):
         return admitted
 
     def _answer(self, table: Table, player: Player | None) -> Answer:
-        return lambda text: device_command(table, text)
+        return lambda text: device_command(self.casino, table, text)
 
 
-async def device_command(table: Table, text: str) -> dict[str, Any]:
+async def device_command(casino: Casino, table: Table, text: str) -> dict[str, Any]:
     """The answer to one message of a device."""
     try:
         message = strict_json(text)
@@ -86,7 +100,11 @@ async def device_command(table: Table, text: str) -> dict[str, Any]:
                 "remedy", message=card, remedy=remedy, supervisor=supervisor
             )
             return {**remedied, "type": "remedied", "seq": seq}
-        raise RuleViolation("type", "a device sends card or remedy messages", LIVE_RULE)
+        if kind in BOX_MESSAGES:
+            return {**await _box_message(casino, table, kind, message), "seq": seq}
+        raise RuleViolation(
+            "type", "a device sends card, remedy, bet, withdraw or decision messages", LIVE_RULE
+        )
     except Irregularity as wrong:
         return {
             **_refused(seq, wrong.field, wrong.message, wrong.rule),
@@ -96,8 +114,34 @@ async def device_command(table: Table, text: str) -> dict[str, Any]:
         }
     except RuleViolation as error:
         return _refused(seq, error.field, error.message, error.rule)
+    except ValidationError as error:  # a box message's schema: the field named, as REST does
+        first = error.errors()[0]
+        field = ".".join(str(part) for part in first["loc"]) or "message"
+        return _refused(seq, field, first["msg"], "the API's schema (openapi.json)")
     except (ValueError, CroupierError) as error:
         return _refused(seq, "message", str(error), LIVE_RULE)
+
+
+BOX_MESSAGES = {"bet": "placed", "withdraw": "withdrawn", "decision": "decided"}
+
+
+async def _box_message(
+    casino: Casino, table: Table, kind: str, message: dict[str, Any]
+) -> dict[str, Any]:
+    """A box's bet, its withdrawal or its decision, as the dealer enters it."""
+    box = message.get("box")
+    if kind == "bet":
+        bet = BetIn.model_validate({k: message.get(k) for k in ("kind", "amount")})
+        done = await box_bet(casino, table, box, bet.kind, bet.amount)
+    elif kind == "withdraw":
+        what = message.get("kind")
+        if not isinstance(what, str) or not 1 <= len(what) <= 30:
+            raise RuleViolation("kind", "the bet to withdraw: 1 to 30 characters", BOX_RULE)
+        done = await box_withdrawal(table, box, what)
+    else:
+        decision = DecisionIn.model_validate({"decision": message.get("decision")})
+        done = await box_decision(table, box, decision.decision)
+    return {**done, "type": BOX_MESSAGES[kind]}
 
 
 def _refused(seq: Any, field: str, message: str, rule: str) -> dict[str, Any]:

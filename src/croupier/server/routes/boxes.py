@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 
 from croupier.server.bodies import BetIn, DecisionIn
-from croupier.server.boxes import box_bet, box_decision, box_of
+from croupier.server.boxes import box_bet, box_decision, box_of, box_withdrawal
 from croupier.server.depends import BetKind, Casinos, Id, Operator
 
 router = APIRouter()
@@ -30,9 +30,7 @@ async def withdraw(
     table_id: Id, box: Box, kind: BetKind, _op: Operator, casino: Casinos
 ) -> dict[str, Any]:
     """A box's bet taken back while bets are taken (the dealer entered it wrongly)."""
-    table = casino.table(table_id)
-    result: dict[str, Any] = await table.command("withdraw", player=box_of(table, box), kind=kind)
-    return {**result, "box": box}
+    return await box_withdrawal(casino.table(table_id), box, kind)
 
 
 @router.post("/tables/{table_id}/boxes/{box}/decisions")
