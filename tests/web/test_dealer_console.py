@@ -15,6 +15,7 @@ from croupier.games.baccarat.round import BaccaratRound
 from croupier.rulesets import load_ruleset
 from croupier.shoe import StackedCards
 from croupier.web.screenshots import Stage
+from tests.web.pages import balance, new_page, points, sign_in
 
 RULESET = "pt-ponto-banca-2015"
 
@@ -116,3 +117,68 @@ def test_the_console_of_a_live_stud_table_names_its_boxes(browser: Browser, stag
     assert page.locator("#to option").evaluate_all("os => os.map(o => o.value)") == places
     stage.advance(table["betting_seconds"])
     expect(page.locator("#next")).to_have_text("Next card: BOX 1")  # the only ante: box 1
+
+
+def _console(browser: Browser, stage: Stage, table: int) -> Page:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{stage.base}/dealer")
+    page.fill("#token", stage.casino.credentials.operator_token)
+    page.click("#signin-go")
+    page.click(f"[data-table='{table}']")
+    return page
+
+
+def test_a_remote_player_is_paid_as_the_box_the_dealer_entered(
+    browser: Browser, stage: Stage
+) -> None:
+    """A live-dealer table (issue 31(4)): Ana bets 10.00 on Banker through the online client
+    from seat 1, and the dealer enters the same bet for box 3 at the console (the box, the bet,
+    the amount). The dealer deals the coup from the keyboard; the console lists what to pay
+    from the dealer's left, Ana's seat before box 3, each the engine's payout of the cards; the
+    box's account and Ana's balance both moved by it."""
+    operator = {"Authorization": f"Bearer {stage.casino.credentials.operator_token}"}
+    made = stage.http.post(
+        "/tables",
+        json={"name": "Live studio", "live": True, "demo": True, "pause_seconds": 0},
+        headers=operator,
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()
+    player = new_page(browser)
+    headers = sign_in(player, stage, "Ana")
+    player.click(f"[data-join='{table['id']}']")
+    expect(player.locator(".seat.mine")).to_contain_text("Ana")
+    player.click("label[for='chip-1']")  # 5.00
+    player.click("#area-banker")
+    player.click("#area-banker")
+    expect(player.locator("#stake-banker")).to_have_text(points(10_00))
+
+    dealer = _console(browser, stage, table["id"])
+    for card in ("2C", "4C", "5C"):  # art. 2(1): the new shoe's burn
+        _type(dealer, card)
+    expect(dealer.locator("#next")).to_contain_text("No card due")
+    dealer.select_option("#box", "3")
+    dealer.click("#box-kinds [data-kind='banker']")
+    dealer.fill("#amount", "10")
+    dealer.click("#box-bet")
+    expect(dealer.locator("#bets")).to_contain_text("box 3")
+    box = f"box 3/table {table['id']}"
+    held = stage.http.get(f"/tables/{table['id']}").json()["bets"]
+    assert {"player": box, "kind": "banker", "amount": 10_00} in held
+
+    stage.advance(table["betting_seconds"])
+    expect(dealer.locator("#next")).to_have_text("Next card: PLAYER")
+    for card in ("3S", "2S", "3H", "2H", "5D"):  # Player 6 stands, Banker 4 draws: 9
+        _type(dealer, card)
+    payout = _engine_payout("3S 2S 3H 2H 5D", "banker", 10_00)
+    rows = dealer.locator("#payouts tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("seat 1 · Ana")
+    expect(rows.nth(1)).to_contain_text("box 3")
+    for row in (rows.nth(0), rows.nth(1)):
+        expect(row).to_contain_text(points(payout))
+    assert balance(stage, headers) == 10_000_00 - 10_00 + payout
+    found = stage.casino.players.by_name(box)
+    assert found is not None
+    account = stage.casino.players.account(found, "DEMO")
+    assert stage.casino.ledger.balance(account) == payout - 10_00

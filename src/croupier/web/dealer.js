@@ -2,7 +2,10 @@
 // touchscreen or a keyboard. It signs in with an operator's token, picks a live table and
 // connects to its device socket: it shows what the next card is for, takes each card (tap a
 // rank and a suit, or type them: "A" then "S"), shows an irregularity with its article and the
-// remedies the text gives, and lists the bets and what to pay each once the round settles.
+// remedies the text gives, and lists the bets and what to pay each once the round settles. It
+// enters the bets of the boxes of the felt (a box, a bet, an amount) and, at stud, each box's
+// raise or fold; what to pay is listed box by box from the dealer's left, the jackpot's prizes
+// in the order Macau stud art. 10(4) and 10(7) pay them.
 
 import { cardFace, clear, el, formatMoney } from "/web/common.js";
 
@@ -21,6 +24,8 @@ const state = {
   next: null,
   refused: null, // the card message an irregularity refused, for its remedy
   bets: [],
+  kind: null, // the bet the dealer picked for a box
+  kinds: [], // the bets a box may take at this table (its information)
 };
 
 const money = (minor) => formatMoney(minor, state.table?.currency || "", 2);
@@ -71,6 +76,7 @@ function connect(tableId) {
   };
   show("console");
   drawPad();
+  call(`/tables/${tableId}/information`).then(drawKinds).catch(() => {});
 }
 
 function receive(message) {
@@ -94,11 +100,21 @@ function receive(message) {
       break;
     case "round_settled":
     case "round_void":
+      $("box-decisions").hidden = true;
       drawPayouts(message);
       break;
     case "taken":
     case "remedied":
       take(message);
+      break;
+    case "placed":
+    case "withdrawn":
+    case "decided":
+      $("error").textContent = "";
+      if (message.type === "placed") $("amount").value = "";
+      break;
+    case "decisions_open":
+      $("box-decisions").hidden = false;
       break;
     case "irregularity":
       refuse(message);
@@ -154,8 +170,42 @@ function remedy(name) {
   state.socket.send(JSON.stringify({ ...state.refused, type: "remedy", remedy: name, supervisor }));
 }
 
+// a box's bet: the amount typed in the table's units ("20" or "20.50"), sent in minor units
+function minorUnits(text) {
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] || "").padEnd(2, "0"));
+}
+
+function boxBet() {
+  const amount = minorUnits($("amount").value);
+  if (!state.kind) { $("error").textContent = "Pick the bet for the box first."; return; }
+  if (amount === null || amount <= 0) { $("error").textContent = "The amount: a number such as 20 or 20.50."; return; }
+  state.socket.send(JSON.stringify({ type: "bet", box: Number($("box").value), kind: state.kind, amount }));
+}
+
+function boxDecision(decision) {
+  state.socket.send(JSON.stringify({ type: "decision", box: Number($("box").value), decision }));
+}
+
+function drawKinds(information) {
+  state.kinds = (information.bets || []).filter((bet) => bet.area !== "decision");
+  const kinds = $("box-kinds");
+  clear(kinds);
+  for (const bet of state.kinds) {
+    kinds.append(el("button", { type: "button", role: "radio", "aria-checked": "false", "data-kind": bet.kind }, bet.title));
+  }
+}
+
+function pickKind(kind) {
+  state.kind = kind;
+  for (const button of $("box-kinds").querySelectorAll("button")) {
+    button.setAttribute("aria-checked", String(button.dataset.kind === kind));
+  }
+}
+
 function key(event) {
-  if (event.target.tagName === "INPUT" && event.target.type !== "checkbox") return;
+  if (["INPUT", "SELECT"].includes(event.target.tagName) && event.target.type !== "checkbox") return;
   const k = event.key.toUpperCase();
   if (k === "ESCAPE") { state.rank = null; drawTyped(); return; }
   if (k === "U") { $("face-up").checked = !$("face-up").checked; return; }
@@ -185,6 +235,11 @@ function drawPlaces(view) {
   clear(select);
   select.append(el("option", { value: "" }, "as due"));
   for (const place of places) select.append(el("option", { value: place }, place));
+  const boxes = $("box");
+  const chosen = boxes.value;
+  clear(boxes);
+  for (let n = 1; n <= view.seats; n += 1) boxes.append(el("option", { value: String(n) }, String(n)));
+  if (chosen) boxes.value = chosen;
 }
 
 function drawTyped() {
@@ -203,17 +258,36 @@ function draw() {
   const body = $("bets").tBodies[0];
   clear(body);
   for (const bet of state.bets) {
-    body.append(el("tr", {}, el("td", {}, bet.player), el("td", {}, bet.kind), el("td", { class: "amount" }, money(bet.amount))));
+    body.append(el("tr", {}, el("td", {}, payee(bet)), el("td", {}, bet.kind), el("td", { class: "amount" }, money(bet.amount))));
   }
+}
+
+// who is paid: a box of the felt by its number, an online player by seat and name
+function payee(bet) {
+  return bet.player.startsWith("box ") ? bet.player.split("/")[0] : `seat ${bet.seat ?? "–"} · ${bet.player}`;
+}
+
+// the order the dealer pays in: box by box from the dealer's left (seat 1 first), and the
+// jackpot's prizes after, in the order Macau stud art. 10(4) and 10(7) pay them
+function payingOrder(result) {
+  const jackpot = (result.result?.jackpot_paid || []).map((paid) => paid.box);
+  const rank = (bet) => {
+    const at = bet.kind === "jackpot" && bet.outcome === "win" ? jackpot.indexOf(bet.seat) : -1;
+    return at >= 0 ? [1, at] : [0, bet.seat ?? 99];
+  };
+  return [...(result.bets || [])].sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    return x[0] - y[0] || x[1] - y[1];
+  });
 }
 
 function drawPayouts(result) {
   const body = $("payouts").tBodies[0];
   clear(body);
-  for (const bet of result.bets || []) {
+  for (const bet of payingOrder(result)) {
     const pay = bet.payout ? money(bet.payout) : "–";
-    body.append(el("tr", { "data-player": bet.player, "data-kind": bet.kind },
-      el("td", {}, bet.player), el("td", {}, bet.kind), el("td", {}, bet.outcome),
+    body.append(el("tr", { "data-player": bet.player, "data-kind": bet.kind, "data-seat": bet.seat },
+      el("td", {}, payee(bet)), el("td", {}, bet.kind), el("td", {}, bet.outcome),
       el("td", { class: "amount" }, pay)));
   }
   state.bets = [];
@@ -230,6 +304,9 @@ document.addEventListener("click", (event) => {
   else if (target.dataset.rank) { state.rank = target.dataset.rank; drawTyped(); }
   else if (target.dataset.suit && state.rank) send(state.rank + target.dataset.suit);
   else if (target.dataset.remedy) remedy(target.dataset.remedy);
+  else if (target.dataset.kind) pickKind(target.dataset.kind);
+  else if (target.id === "box-bet") boxBet();
+  else if (target.dataset.decide) boxDecision(target.dataset.decide);
 });
 document.addEventListener("keydown", key);
 start();

@@ -288,3 +288,27 @@ def rnd_rank(rnd):
     from croupier.games.stud.evaluator import rank5
 
     return rank5(rnd.dealer)
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 10(4)", "art. 10(7)")
+def test_the_rounds_result_lists_the_jackpot_in_the_order_it_is_paid():
+    """Art. 10(4) pays left to right from the dealer's left, and 10(7) "será pago em primeiro
+    lugar a «mão» titular da «sequência de naipe»": with a royal flush in box 1, a flush in box
+    2 and a straight flush in box 3, the round's result (what recall and the dealer's console
+    show) lists box 2, box 3, then box 1."""
+    flush = "2D 5D 7D 9D JD"
+    rnd = StudRound(stud_rules(), stud_deck([ROYAL_H, flush, SF], "2S 3S 4D 6D 8S"))
+    for seat in (1, 2, 3):
+        rnd.place_bet(f"p{seat}", "ante", 100, box=seat)
+        rnd.place_bet(f"p{seat}", "jackpot", 100, box=seat)
+    rnd.deal()
+    for seat in (1, 2, 3):
+        rnd.decide_seat(seat, "raise")
+    rnd.settle()
+    paid = rnd.result()["jackpot_paid"]
+    assert [(p["box"], p["combination"]) for p in paid] == [
+        (2, "flush"),
+        (3, "straight_flush"),
+        (1, "royal_flush"),
+    ]
+    assert all(p["amount"] > 0 for p in paid)

@@ -103,6 +103,12 @@ class ByBettor:
                 }
                 for h in settlement.hands
             ],
+            # art. 10(4), 10(7): the jackpot's prizes in the order they are paid (the dealer's
+            # console pays them so at a live table)
+            "jackpot_paid": [
+                {"box": w.seat, "combination": w.combination, "amount": w.amount}
+                for w in (settlement.jackpot.wins if settlement.jackpot else ())
+            ],
         }
 
 
