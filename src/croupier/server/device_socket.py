@@ -18,8 +18,9 @@ the cards it reads and the remedies the dealer confirms:
 anything else ``{"type": "refused", ...}``.
 
 A device's sequence numbers follow one another: a card sent again after a reconnection is
-refused as taken already, never dealt twice. The device connects to the process that runs the
-table (another process's table is refused with "try again": the device reconnects).
+refused as taken already, never dealt twice. The device may connect to any process: one
+that does not run the table relays it to the one that does (server/relay.py), and closes it
+(4409) when that process dies, so that it reconnects to the new owner.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from croupier.server.boxes import BOX_RULE, box_bet, box_decision, box_withdrawa
 from croupier.server.guard import NotJson, strict_json
 from croupier.server.table_socket import (
     CLOSE_FORBIDDEN,
-    CLOSE_TRY_AGAIN,
     Answer,
     TableConnection,
 )
@@ -50,22 +50,22 @@ MAX_SUPERVISOR = 60
 
 
 class DeviceConnection(TableConnection):
-    """A device's connection to a live table this process runs."""
+    """A device's connection to a live table, here or in the process that runs it: there, its
+    messages are answered by that process (``POST /tables/{id}/device/messages``) and its
+    events followed from the bus, as any watcher's (server/relay.py); when that process dies
+    the connection is closed (4409) and the device reconnects to the table's new owner."""
+
+    RELAYED = "device/messages"
 
     async def _admitted(self) -> tuple[Table | None, Player | None, list[str]] | None:
         admitted = await super()._admitted()
         if admitted is None:
             return None
-        table, player, _offered = admitted
-        refusal = None
+        _table, player, _offered = admitted
         if player is None or player.role != "operator":
-            refusal = (CLOSE_FORBIDDEN, "a device connects with an operator's token")
-        elif table is None:
-            refusal = (CLOSE_TRY_AGAIN, "the table runs in another process: reconnect")
-        if refusal is not None:
             if player is not None:
                 self.casino.rates.disconnect(player.name)
-            await self._refuse(*refusal)
+            await self._refuse(CLOSE_FORBIDDEN, "a device connects with an operator's token")
             return None
         return admitted
 

@@ -163,11 +163,15 @@ class Relay:
         view: dict[str, Any] = json.loads(content)
         return view
 
-    async def command(self, table_id: int, player: str | None, text: str) -> dict[str, Any]:
-        """A watcher's message, answered by the table's process as its WebSocket answers."""
+    async def command(
+        self, table_id: int, player: str | None, text: str, route: str = "messages"
+    ) -> dict[str, Any]:
+        """A watcher's message, answered by the table's process as its WebSocket answers
+        (``route``: ``messages`` for a player's socket, ``device/messages`` for a live table's
+        device: server/device_socket.py)."""
         headers = {"content-type": "application/json"}
         body = json.dumps({"text": text}).encode()
-        path = f"/tables/{table_id}/messages"
+        path = f"/tables/{table_id}/{route}"
         status, content = await self.peers.forward(
             table_id, "POST", path, headers, body, player or ""
         )

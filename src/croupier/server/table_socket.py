@@ -84,6 +84,10 @@ class TableConnection:
     while what the table tells its watchers is delivered beside them; and its end, which
     changes nothing at the table (PT rule 30)."""
 
+    #: where the table's process answers this connection's messages when another process runs
+    #: the table (server/relay.py): a player's, as its own WebSocket does
+    RELAYED = "messages"
+
     def __init__(
         self, casino: Casino, table_id: int, scope: Scope, receive: Receive, send: Send
     ) -> None:
@@ -183,9 +187,10 @@ class TableConnection:
             watcher, view, after = remote
             watcher.queue.put_nowait(dumps({"type": "table", **view}))
             casino.hub.release(watcher, after)  # then the events after the view, in order
+            route = self.RELAYED
             return (
                 watcher,
-                lambda text: relay.command(table_id, name, text),
+                lambda text: relay.command(table_id, name, text, route),
                 lambda: relay.leave(table_id, watcher),
             )
         assert table is not None

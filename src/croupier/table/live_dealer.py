@@ -85,10 +85,6 @@ class LiveDealer:
 
     def _admit(self, message: Mapping[str, Any]) -> LiveCard:
         card = device_card(message)
-        if not self._taking():
-            raise RuleViolation(
-                "card", "no card is due: bets are being taken or the round is dealt", LIVE_RULE
-            )
         last = self._last_seq.get(card.source)
         if card.seq is not None and last is not None:
             if card.seq <= last:  # sent again (a reconnection): it must not be dealt twice
@@ -101,6 +97,10 @@ class LiveDealer:
                     f"card {last + 1} of {card.source} never arrived: send it first",
                     LIVE_RULE,
                 )
+        if not self._taking():  # after the sequence: a card sent again is told as such
+            raise RuleViolation(
+                "card", "no card is due: bets are being taken or the round is dealt", LIVE_RULE
+            )
         return card
 
     def _taken(self, card: LiveCard) -> None:

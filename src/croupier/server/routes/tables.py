@@ -33,6 +33,7 @@ from croupier.server.depends import (
     address_of,
     sees,
 )
+from croupier.server.device_socket import device_command
 from croupier.server.peer_auth import FORWARDED, SCOPE_PURPOSE
 from croupier.server.table_socket import command
 from croupier.table.config import TableConfig
@@ -217,6 +218,16 @@ async def remedy(table_id: Id, body: RemedyIn, _op: Operator, casino: Casinos) -
         "remedy", message=card, remedy=body.remedy, supervisor=body.supervisor
     )
     return result
+
+
+@router.post("/tables/{table_id}/device/messages")
+async def device_message(
+    table_id: Id, body: SocketMessageIn, _op: Operator, casino: Casinos
+) -> dict[str, Any]:
+    """A live table's device message as its WebSocket takes it, answered as the WebSocket
+    answers it: how a process that does not run the table sends its devices' messages here
+    (server/device_socket.py, server/relay.py)."""
+    return await device_command(casino, casino.table(table_id), body.text)
 
 
 @router.post("/tables/{table_id}/fault")
