@@ -7,7 +7,10 @@ code."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -182,3 +185,54 @@ def test_a_remote_player_is_paid_as_the_box_the_dealer_entered(
     assert found is not None
     account = stage.casino.players.account(found, "DEMO")
     assert stage.casino.ledger.balance(account) == payout - 10_00
+
+
+def test_shoe_sim_deals_while_the_console_shows_each_card_and_the_payouts(
+    browser: Browser, stage: Stage
+) -> None:
+    """``croupier shoe-sim`` plays the card-reading shoe of a live baccarat table while the
+    dealer's console is open: the console lists each card the shoe sends with the place the
+    engine gave it (the burn of art. 2(1), then Player, Banker, Player, Banker and Banker's
+    third card by art. 9(3)), says when the next card is due and for whom, and what to pay."""
+    token = stage.casino.credentials.operator_token
+    made = stage.http.post(
+        "/tables",
+        json={"name": "Live shoe", "live": True, "demo": True, "pause_seconds": 0},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()
+    ana = stage.demo_player("Ana")
+    stage.http.post(f"/tables/{table['id']}/sessions", json={}, headers=ana).raise_for_status()
+    stage.http.post(
+        f"/tables/{table['id']}/bets", json={"kind": "player", "amount": 10_00}, headers=ana
+    ).raise_for_status()
+    dealer = _console(browser, stage, table["id"])
+    expect(dealer.locator("#next")).to_have_text("Next card: BURN")
+    shoe = "2C 4C 5C 3S 2S 3H 2H 5D"
+    command = [sys.executable, "-m", "croupier", "shoe-sim", "--url", stage.base]
+    command += ["--table", str(table["id"]), "--cards", shoe, "--coups", "1", "--wait", "30"]
+    device = subprocess.Popen(
+        command,
+        env={**os.environ, "CROUPIER_OPERATOR_TOKEN": token},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        expect(dealer.locator("#cards li")).to_have_count(3)  # the burn, while bets are taken
+        expect(dealer.locator("#next")).to_contain_text("No card due")
+        stage.advance(table["betting_seconds"])
+        output, _ = device.communicate(timeout=60)
+    finally:
+        if device.poll() is None:
+            device.kill()
+    assert device.returncode == 0, output
+    places = ["burn"] * 3 + ["player", "banker", "player", "banker", "banker"]
+    sent = [f"{card} → {place}" for card, place in zip(shoe.split(), places, strict=True)]
+    expect(dealer.locator("#cards li")).to_have_text(list(reversed(sent)))
+    payout = _engine_payout("3S 2S 3H 2H 5D", "player", 10_00)
+    row = dealer.locator("#payouts tr[data-player='Ana'][data-kind='player']")
+    expect(row).to_contain_text("lose")
+    assert payout == 0
+    expect(dealer.locator("#next")).to_contain_text("No card due")

@@ -105,7 +105,10 @@ function receive(message) {
       break;
     case "taken":
     case "remedied":
-      take(message);
+      answered(message);
+      break;
+    case "live":
+      told(message);
       break;
     case "placed":
     case "withdrawn":
@@ -128,15 +131,22 @@ function receive(message) {
   draw();
 }
 
-function take(answer) {
+// this console's own card answered: the irregularity it raised is settled
+function answered(answer) {
   $("error").textContent = "";
   $("irregularity").hidden = true;
   state.refused = null;
-  const where = answer.to === "out of play" ? "out of play" : answer.to;
-  const note = answer.corrected ? ` · corrected (${answer.corrected})` : answer.stands ? " · face up, stands" : "";
-  if (answer.card) $("cards").prepend(el("li", {}, `${answer.card} → ${where}${note}`));
-  if (answer.event === "coup_void") $("cards").prepend(el("li", {}, `coup void (${answer.rule})`));
   state.next = answer.next ?? null;
+}
+
+// a card the table took, from this console or from the shoe's reader: the card log (a card the
+// table keeps secret, stud's, is listed by its place only)
+function told(event) {
+  const where = event.to === "out of play" ? "out of play" : event.to;
+  const note = event.corrected ? ` · corrected (${event.corrected})` : event.stands ? " · face up, stands" : "";
+  if (event.event === "coup_void") $("cards").prepend(el("li", {}, `coup void (${event.rule})`));
+  else if (where) $("cards").prepend(el("li", {}, `${event.card ? `${event.card} → ` : "→ "}${where}${note}`));
+  state.next = event.next ?? null;
 }
 
 function refuse(wrong) {
