@@ -251,3 +251,21 @@ def _answer(ws: Any, kind: str) -> dict[str, Any]:
         if message["type"] in ("taken", "remedied", "refused", "irregularity"):
             assert message["type"] == kind, message
             return message
+
+
+@pytest.mark.cites("macau-baccarat-2004", "art. 2(1)")
+def test_the_dealer_puts_a_new_shoe_in_between_rounds(server: RunningServer) -> None:
+    """Art. 2(1): a shoe begins with its burn. While a round waits for its cards the shoe is
+    not changed (refused, naming the field); once the round is settled the dealer puts a new
+    shoe in (POST /tables/{id}/shoes): the table says its burn is due and takes it."""
+    table, _players = _live_table(server)
+    server.advance(10)
+    early = server.http.post(f"/tables/{table}/shoes", headers=server.operator)
+    assert early.status_code == 422 and early.json()["detail"]["field"] == "shoe"
+    for card in ("3S", "2S", "3H", "2H", "5D"):
+        assert _card(server, table, card).status_code == 200
+    changed = server.http.post(f"/tables/{table}/shoes", headers=server.operator)
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["event"] == "new_shoe" and changed.json()["next"] == "burn"
+    assert server.view(table)["live"] == {"next": "burn"}
+    assert _card(server, table, "3C").json()["to"] == "burn"

@@ -134,6 +134,12 @@ class LiveDealing(Protocol):
         """The coup in play ends with its round, voided by a fault: the next one begins."""
         ...
 
+    def new_shoe(self) -> dict[str, Any]:
+        """The dealer puts a new shoe in, between coups: its cards are a fresh set (what was
+        seen of the old one no longer counts) and it begins as the text begins a shoe (its
+        burn, Macau baccarat art. 2(1))."""
+        ...
+
 
 class LiveCards(StackedCards):
     """A live table's card source: the cards of each coup, handed over once the live dealing

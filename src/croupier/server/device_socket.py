@@ -9,6 +9,8 @@ the cards it reads and the remedies the dealer confirms:
   ``{"type": "irregularity", "seq": 17, "field", "message", "rule", "remedies", "belongs"}``;
 * ``{"type": "remedy", "remedy": "correct", "supervisor": "", ...the card...}`` answered
   ``{"type": "remedied", ...}``;
+* ``{"type": "shoe"}``: the dealer puts a new shoe in, between rounds, answered ``{"type":
+  "new_shoe", "next": "burn", ...}`` (its burn is due, Macau baccarat art. 2(1));
 * the boxes of the felt (the dealer's console, or a chip-sensing system: server/boxes.py):
   ``{"type": "bet", "box": 3, "kind": "banker", "amount": 2000}`` answered ``{"type":
   "placed", "box": 3, "seat": 3, ...}``; ``{"type": "withdraw", "box": 3, "kind": "banker"}``
@@ -100,10 +102,14 @@ async def device_command(casino: Casino, table: Table, text: str) -> dict[str, A
                 "remedy", message=card, remedy=remedy, supervisor=supervisor
             )
             return {**remedied, "type": "remedied", "seq": seq}
+        if kind == "shoe":  # the dealer puts a new shoe in, between rounds
+            return {**await table.command("new_shoe"), "type": "new_shoe", "seq": seq}
         if kind in BOX_MESSAGES:
             return {**await _box_message(casino, table, kind, message), "seq": seq}
         raise RuleViolation(
-            "type", "a device sends card, remedy, bet, withdraw or decision messages", LIVE_RULE
+            "type",
+            "a device sends card, remedy, shoe, bet, withdraw or decision messages",
+            LIVE_RULE,
         )
     except Irregularity as wrong:
         return {

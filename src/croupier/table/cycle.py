@@ -179,6 +179,10 @@ class Cycle:
         """A card from the live table's shoe (a device or the dealer), checked as it comes."""
         return await self._live().card(message)
 
+    async def new_shoe(self) -> dict[str, Any]:
+        """A live table's dealer puts a new shoe in (between rounds)."""
+        return await self._live().new_shoe()
+
     async def remedy(
         self, message: dict[str, Any], remedy: str, supervisor: str = ""
     ) -> dict[str, Any]:

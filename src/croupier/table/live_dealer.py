@@ -69,6 +69,15 @@ class LiveDealer:
         self._taken(card)
         return await self._done(event)
 
+    async def new_shoe(self) -> dict[str, Any]:
+        """The dealer puts a new shoe in, while bets are taken (between coups)."""
+        if self.waiting:
+            raise RuleViolation(
+                "shoe", "the round waits for its cards: the shoe is changed between rounds",
+                LIVE_RULE,
+            )  # fmt: skip
+        return await self._done(self.dealing.new_shoe())
+
     def due(self) -> str | None:
         """What the next card is for (a hand, ``burn``), or None (no card is due)."""
         return self.dealing.due() if self._taking() else None

@@ -313,6 +313,7 @@ class Table:
             "decide": self.cycle.decisions.decide,
             "card": self.cycle.card,
             "remedy": self.cycle.remedy,
+            "new_shoe": self.cycle.new_shoe,
             "tick": self._noop,
             "close": self._close,
         }

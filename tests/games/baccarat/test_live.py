@@ -229,6 +229,34 @@ def test_a_card_the_shoe_cannot_hold_is_refused_as_a_misread() -> None:
     assert "art. 1(1)" in caught.value.rule and shoe.coup.player == []
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 1(1)", "art. 2(1)")
+def test_a_new_shoe_is_burned_and_holds_its_own_cards() -> None:
+    """Art. 2(1): each shoe starts with its cards shuffled, put in the shoe, and the first ones
+    burned ("o «croupier» retira do distribuidor as primeiras cartas"); art. 1(1): a shoe of
+    six decks holds each card six times. After six aces of spades the old shoe refuses a
+    seventh; the dealer puts a new shoe in between coups: its burn is due first, and its own
+    six aces of spades are taken. A new shoe in the middle of a coup is refused."""
+    shoe = LiveShoe(ShoeSpec(decks=6, burn=Burn.DECKS))
+    _deal(shoe, "2C 3C 4C 5C 6C 7C")
+    for _ in range(3):
+        _deal(shoe, "AS AS TD TD TC TH")
+        shoe.next_coup()
+    with pytest.raises(RuleViolation, match="6 times"):
+        shoe.deal(LiveCard(parse_card("AS")))
+    shoe.deal(LiveCard(parse_card("9S")))  # Player's first card: a coup is being dealt
+    with pytest.raises(RuleViolation) as mid_coup:
+        shoe.new_shoe()
+    assert mid_coup.value.field == "shoe" and "art. 2(1)" in mid_coup.value.rule
+    shoe.abandon("the dealer stopped the coup")
+    changed = shoe.new_shoe()
+    assert changed["next"] == BURN and "art. 2(1)" in changed["rule"]
+    assert shoe.due() == BURN and shoe.burned == []
+    _deal(shoe, "2D 3D 4D 5D 6D 7D")
+    assert shoe.due() == PLAYER
+    shoe.deal(LiveCard(parse_card("AS")))  # a card of the new shoe
+    assert shoe.coup.player == [parse_card("AS")]
+
+
 @pytest.mark.cites("macau-baccarat-2004", "art. 9(4)")
 def test_banker_standing_after_player_stood_is_cited_by_its_total() -> None:
     """Player 7 stands (art. 9(2)). Art. 9(4)(4): Banker takes no card "Se o valor das suas

@@ -223,6 +223,24 @@ class LiveShoe:
             )
         self.coup = LiveCoup()
 
+    def new_shoe(self) -> dict[str, Any]:
+        """A new shoe, between coups (art. 2(1): "o «croupier» depois de baralhar as cartas
+        ... introduzindo, de seguida, as cartas baralhadas num distribuidor de cartas ... De
+        seguida, o «croupier» retira do distribuidor as primeiras cartas": shuffled, put in
+        the shoe, and its first cards burned): its burn is due, and the cards of the old shoe
+        no longer count against what this one holds (art. 1(1))."""
+        coup = self.coup
+        if coup.player or coup.banker or coup.out_of_play:
+            raise RuleViolation(
+                "shoe", "a coup is being dealt: the shoe is changed between coups",
+                macau_baccarat("art. 2(1)"),
+            )  # fmt: skip
+        self.seen = SeenCards(self.spec.decks, macau_baccarat("art. 1(1)"))
+        self.burned, self.shown = [], None
+        event = {"event": "new_shoe", "rule": macau_baccarat("art. 2(1)"), "next": self.due()}
+        self.log.append(event)
+        return event
+
     def abandon(self, reason: str) -> None:
         """The round was voided (a fault, PT rule 29): its coup's cards are gone with it."""
         if self.due() != BURN:

@@ -218,3 +218,14 @@ class LiveStudShoe:
 
     def abandon(self, reason: str) -> None:
         self.deal_in_play = None
+
+    def new_shoe(self) -> dict[str, Any]:
+        """Stud deals each round from one deck shuffled for it (art. 1(1), art. 7): every
+        round's deal is a fresh deck already, so a new shoe changes nothing but between
+        rounds."""
+        if self.deal_in_play is not None:
+            raise RuleViolation(
+                "shoe", "a round is being dealt: the deck is changed between rounds",
+                cite("art. 7"),
+            )  # fmt: skip
+        return {"event": "new_shoe", "rule": cite("art. 7"), "next": None}

@@ -220,6 +220,14 @@ async def remedy(table_id: Id, body: RemedyIn, _op: Operator, casino: Casinos) -
     return result
 
 
+@router.post("/tables/{table_id}/shoes")
+async def new_shoe(table_id: Id, _op: Operator, casino: Casinos) -> dict[str, Any]:
+    """A live table's dealer puts a new shoe in, between rounds: its burn is due (Macau
+    baccarat art. 2(1)) and the old shoe's cards no longer count against the new one's."""
+    result: dict[str, Any] = await casino.table(table_id).command("new_shoe")
+    return result
+
+
 @router.post("/tables/{table_id}/device/messages")
 async def device_message(
     table_id: Id, body: SocketMessageIn, _op: Operator, casino: Casinos
