@@ -154,8 +154,9 @@ def test_a_void_needs_a_supervisor_and_returns_every_stake(server: RunningServer
 
 def test_cards_are_refused_where_no_card_is_due(server: RunningServer) -> None:
     """No card while bets are being taken (once the new shoe is burned), none at a table that
-    deals from croupier's own shoe, none from anyone but the operator, and no live table of a
-    game with no live dealing: each refused naming its field, nothing changed."""
+    deals from croupier's own shoe, none from anyone but the operator, and no card that is not
+    a card: each refused naming its field, nothing changed (a game with no live dealing is
+    refused a live table: tests/games/test_live_registry.py)."""
     table, players = _live_table(server)
     early = _card(server, table, "3S")
     assert early.status_code == 422 and "no card is due" in early.json()["detail"]["message"]
@@ -167,12 +168,6 @@ def test_cards_are_refused_where_no_card_is_due(server: RunningServer) -> None:
     assert as_player.status_code in (401, 403)
     bad = server.http.post(f"/tables/{table}/cards", json={"card": "ZZ"}, headers=server.operator)
     assert bad.status_code == 422
-    blackjack = server.http.post(
-        "/tables",
-        json={"name": "live blackjack", "ruleset": "macau-blackjack-2007", "live": True},
-        headers=server.operator,
-    )
-    assert blackjack.status_code == 422 and blackjack.json()["detail"]["field"] == "live"
     server.advance(10)
     assert server.view(table)["phase"] == "closed"  # the bets wait for their cards
 

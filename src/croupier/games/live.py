@@ -94,7 +94,20 @@ class SeenCards:
 
 class LiveDealing(Protocol):
     """A game's live dealing, as a table runs it: what is due, a card, a remedy, the coup's
-    cards for the round engine, the next coup."""
+    cards for the round engine, the next coup. With ``pulls`` (blackjack), the engine asks for
+    each card as it needs it: the table tells the dealing where (:meth:`want`)."""
+
+    #: whether the round engine asks for each card as it plays (blackjack) rather than being
+    #: handed the coup's cards once the dealing has them all (baccarat, stud)
+    pulls: bool
+
+    def want(self, to: str | None) -> None:
+        """(``pulls``) Where the engine wants the next card; None: none now."""
+        ...
+
+    def take_kept(self) -> list[int]:
+        """(``pulls``) Cards held as the next of the shoe, for the round about to be dealt."""
+        ...
 
     def begin(self, bets: Sequence[Bet]) -> None:
         """Betting is closed: the coup's deal begins, for the bets on the table."""
@@ -141,12 +154,38 @@ class LiveDealing(Protocol):
         ...
 
 
+#: how the live protocol names a table's places where boxes are dealt to (stud, blackjack)
+DEALER_PLACE = "dealer"
+
+
+def box_place(number: int) -> str:
+    """A box as the live protocol names it: ``box 3``."""
+    return f"box {number}"
+
+
+class CardWanted(Exception):
+    """The round engine wants a card the physical shoe has not sent yet (a live table's card
+    source has none left): ``to``, where the card goes (``box 2``, ``dealer``), as the engine
+    names it."""
+
+    def __init__(self, to: str = "") -> None:
+        super().__init__(to or "a card")
+        self.to = to
+
+
 class LiveCards(StackedCards):
     """A live table's card source: the cards of each coup, handed over once the live dealing
-    has checked them all, drawn by the round engine in order."""
+    has checked them all (or, where the engine asks for its cards as it goes, blackjack's, each
+    card as it comes), drawn by the round engine in order; with none left the engine is told
+    that a card is wanted (:class:`CardWanted`)."""
 
     def __init__(self) -> None:
         super().__init__([])
+
+    def draw(self) -> int:
+        if self.position >= len(self.cards):
+            raise CardWanted()
+        return super().draw()
 
     def add(self, cards: Sequence[int]) -> None:
         self.cards = self.cards + tuple(cards)

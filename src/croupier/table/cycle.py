@@ -90,6 +90,7 @@ class Cycle:
             announcer,
             seating.seat,
             lambda: self.settle(in_play.round),
+            self.live,
         )
 
     @property
@@ -137,7 +138,7 @@ class Cycle:
         rnd.close_betting()
         if self.live is not None:  # the cards come from the physical shoe, one at a time
             self.timers.closes_at = None
-            return self.live.await_cards()
+            return await self.live.await_cards()
         rnd.deal()
         return await self._after_deal(rnd)
 

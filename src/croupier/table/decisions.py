@@ -19,6 +19,7 @@ from croupier.table.announcer import Announcer
 from croupier.table.betting import BALANCE_RULE
 from croupier.table.clock import Clock
 from croupier.table.in_play import InPlay
+from croupier.table.live_dealer import LiveDealer
 from croupier.table.port import RoundTx, TableStore
 from croupier.table.seats import Seat
 from croupier.table.terms import TableTerms
@@ -38,6 +39,7 @@ class Decisions:
         announcer: Announcer,
         seat: Callable[[str], Seat],
         settle: Callable[[], Awaitable[dict[str, Any]]],
+        live: LiveDealer | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -47,6 +49,7 @@ class Decisions:
         self.announcer = announcer
         self.seat = seat
         self.settle = settle
+        self.live = live  # a live table: a decision that draws waits for its card (issue 31)
         self._asked: dict[str, Any] = {}  # the felt as it was when decisions were last asked
 
     def open(self, rnd: DecidingRound) -> dict[str, Any]:
@@ -76,6 +79,9 @@ class Decisions:
             raise RuleViolation("phase", "no decision is asked now", "decisions after the deal")
         seat = self.seat(player)
         rnd.verify_decide(player, decision)
+        waiting = self._wait_for_card(player, decision)
+        if waiting is not None:
+            return {"round": rnd.number, "decision": decision, "waiting_for": waiting["next"]}
         stake = rnd.decision_stake(player, decision)
         if stake:
             await self.store.write(
@@ -90,6 +96,28 @@ class Decisions:
         if settlement is not None:
             answer["settlement"] = settlement
         return answer
+
+    def _wait_for_card(self, player: str, decision: str) -> dict[str, Any] | None:
+        """At a live table whose engine asks for its cards (blackjack), a decision that draws
+        one the shoe has not sent waits for it: the clock stops (the player has decided) and
+        the decision is made, as if just taken, once the card is in. None: it needs none."""
+        if self.live is None:
+            return None
+        asked_until = self.timers.decides_by
+
+        async def decided() -> dict[str, Any]:
+            self.timers.decides_by = asked_until
+            return await self.decide(player, decision)
+
+        waiting = self.live.hold(lambda r: r.decide(player, decision), decided)  # type: ignore[attr-defined]
+        if waiting is not None:
+            self.timers.decides_by = None
+            self.announcer.publish(
+                {"type": "decided", "player": player, "decision": decision,
+                 "waiting_for": waiting["next"]},
+                None,
+            )  # fmt: skip
+        return waiting
 
     async def _after_decisions(self, rnd: DecidingRound) -> dict[str, Any] | None:
         """Settle when no one is left to decide; ask again when the felt changed."""
@@ -133,6 +161,8 @@ class Decisions:
             return
         for bettor in rnd.undecided_bettors():
             default = rnd.default_decision
+            if self._wait_for_card(bettor, default) is not None:
+                return  # a live table's card is wanted first: it is decided once it is in
             rnd.decide(bettor, default)
             self.announcer.publish(
                 {"type": "decided", "player": bettor, "decision": default, "timed_out": True},

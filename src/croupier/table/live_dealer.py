@@ -4,15 +4,21 @@ the table and journaled with the round; once the coup's cards are all in, the ro
 them (the table's card source is :class:`~croupier.games.live.LiveCards`) and the round settles
 as any other. A card that cannot be right is refused as an irregularity naming its article, and
 changes nothing until the dealer applies one of the remedies the text gives; a void returns
-every stake (Macau baccarat art. 10; PT 812/2015 rule 29)."""
+every stake (Macau baccarat art. 10; PT 812/2015 rule 29).
+
+Where the engine asks for each card as it plays (blackjack: a hit, a double, a split, the
+dealer's draw), what it would play is tried first on a copy of the round (:meth:`LiveDealer.
+hold`): when it wants a card the shoe has not sent, it waits, the table is told where the card
+goes, and it is played for real once the card is in."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from croupier.errors import RuleViolation
-from croupier.games.live import BURN, LiveCard, LiveCards, LiveDealing, device_card
+from croupier.games.live import BURN, CardWanted, LiveCard, LiveCards, LiveDealing, device_card
 from croupier.games.protocol import Event, TableRound
 from croupier.table.announcer import Announcer
 from croupier.table.config import LIVE_RULE
@@ -43,21 +49,70 @@ class LiveDealer:
         self.public = public  # every card shown (baccarat); else a card is told to no one
         self.waiting = False  # betting closed, the round waits for its cards
         self._last_seq: dict[str, int] = {}  # each device's last card taken (its source)
+        #: (an engine that asks for its cards) what waits for a card: tried on a copy of the
+        #: round, and played for real once the shoe has sent what it wants
+        self._trial: Callable[[TableRound], object] | None = None
+        self._pending: Callable[[], Awaitable[dict[str, Any]]] | None = None
 
-    def await_cards(self) -> dict[str, Any]:
+    async def await_cards(self) -> dict[str, Any]:
         """Betting is closed: the round waits for its cards; the table is told what is due."""
         rnd = self.in_play.round
         self.dealing.begin(rnd.bets)
         self.waiting = True
+        if self.dealing.pulls:  # the engine deals, asking for each card as it needs it
+            self.feed.add(self.dealing.take_kept())  # art. 6(1): kept as the next cards
+            held = self.hold(lambda r: r.deal(), self._deal_pulled)
+            return held if held is not None else await self._deal_pulled()
         due = {"type": "cards_due", "round": rnd.number, "next": self.dealing.due()}
         self.announcer.publish(due, None)
         return due
+
+    def hold(
+        self, play: Callable[[TableRound], object], run: Callable[[], Awaitable[dict[str, Any]]]
+    ) -> dict[str, Any] | None:
+        """Where the engine asks for its cards: ``play`` tried on a copy of the round; when it
+        wants a card the shoe has not sent, it waits (``run`` plays it for real once the card
+        is in) and the table is told where the card goes. None: nothing is wanted, so nothing
+        waits (the caller plays it now)."""
+        if not self.dealing.pulls:
+            return None
+        to = self._wanted(play)
+        if to is None:
+            return None
+        self.dealing.want(to)
+        self._trial, self._pending, self.waiting = play, run, True
+        rnd = self.in_play.round
+        due = {"type": "cards_due", "round": rnd.number, "next": to}
+        self.announcer.publish(due, None)
+        return due
+
+    def _wanted(self, play: Callable[[TableRound], object]) -> str | None:
+        """Where the first card goes that ``play`` would want and the shoe has not sent, or
+        None: tried on a copy of the round, which nothing else sees."""
+        trial = copy.deepcopy(self.in_play.round)
+        try:
+            play(trial)
+        except CardWanted as wanted:
+            return wanted.to or "a card"
+        return None
+
+    async def _deal_pulled(self) -> dict[str, Any]:
+        """Every card of the first deal is in: the engine deals them."""
+        rnd = self.in_play.round
+        rnd.deal()
+        self.dealing.after_deal(rnd)
+        return await self.dealt(rnd)
 
     async def card(self, message: Mapping[str, Any]) -> dict[str, Any]:
         """A card from the device or the dealer: taken, or refused as an irregularity."""
         card = self._admit(message)
         event = self.dealing.deal(card)
         self._taken(card)
+        if self.dealing.pulls:  # handed to the engine at once: where does the next one go?
+            self.feed.add([card.card])
+            if self._trial is not None:
+                self.dealing.want(self._wanted(self._trial))
+            event = {**event, "next": self.dealing.due()}
         return await self._done(event)
 
     async def remedy(
@@ -86,11 +141,18 @@ class LiveDealer:
         """Whether a card is taken now: the round waits for its cards, or a new shoe's burn."""
         return self.waiting or self.dealing.due() == BURN
 
+    def _judged_by_dealing(self) -> bool:
+        """Whether a card no round waits for is still the live dealing's to judge: where the
+        engine asks for its cards, a card the dealer takes after standing is the dealer's
+        error (Macau blackjack art. 6(1)), not a card out of place."""
+        return self.dealing.pulls
+
     def abandon(self, reason: str) -> None:
         """The round was voided otherwise (a fault): its coup's cards go with it."""
         self.dealing.abandon(reason)
         self.feed.discard()
         self.waiting = False
+        self._trial = self._pending = None
 
     def _admit(self, message: Mapping[str, Any]) -> LiveCard:
         card = device_card(message)
@@ -106,7 +168,7 @@ class LiveDealer:
                     f"card {last + 1} of {card.source} never arrived: send it first",
                     LIVE_RULE,
                 )
-        if not self._taking():  # after the sequence: a card sent again is told as such
+        if not self._taking() and not self._judged_by_dealing():  # a resend told as such
             raise RuleViolation(
                 "card", "no card is due: bets are being taken or the round is dealt", LIVE_RULE
             )
@@ -130,6 +192,16 @@ class LiveDealer:
         if dealing.void_reason is not None:  # a remedy voided the coup: every stake returned
             self.waiting = False
             answer["settlement"] = await self.void(dealing.void_reason)
+        elif dealing.pulls:
+            if dealing.due() is None and self._pending is not None:  # what waited is played
+                run, self._trial, self._pending, self.waiting = self._pending, None, None, False
+                played = await run()
+                if str(played.get("type", "")).startswith("round_"):
+                    answer["settlement"] = played
+                else:
+                    answer["played"] = played
+                    if "settlement" in played:
+                        answer["settlement"] = played["settlement"]
         elif dealing.due() is None and self.waiting:
             self.waiting = False
             self.feed.add(dealing.dealt_in_order())

@@ -100,6 +100,8 @@ class LiveCoup:
 class LiveShoe:
     """A physical baccarat shoe as its cards arrive: a new shoe's burn, then coup after coup."""
 
+    pulls = False  # the coup's cards are handed to the engine once they are all in
+
     def __init__(self, spec: ShoeSpec) -> None:
         self.spec = spec
         self.seen = SeenCards(spec.decks, macau_baccarat("art. 1(1)"))
@@ -240,6 +242,12 @@ class LiveShoe:
         event = {"event": "new_shoe", "rule": macau_baccarat("art. 2(1)"), "next": self.due()}
         self.log.append(event)
         return event
+
+    def want(self, to: str | None) -> None:
+        """The tableau says what is due (art. 9): the engine is never asked."""
+
+    def take_kept(self) -> list[int]:
+        return []
 
     def abandon(self, reason: str) -> None:
         """The round was voided (a fault, PT rule 29): its coup's cards are gone with it."""

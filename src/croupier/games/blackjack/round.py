@@ -33,6 +33,7 @@ from croupier.games.blackjack.settlement import BlackjackSettlement, Settling
 from croupier.games.blackjack.turns import Turns
 from croupier.games.blackjack.values import VALUES, is_blackjack, same_rank
 from croupier.games.boxes import PlayedBoxes, choose_box, played_box
+from croupier.games.live import DEALER_PLACE, CardWanted, box_place
 from croupier.games.protocol import (
     Bet,
     Event,
@@ -253,8 +254,13 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
     def can_deal(self) -> bool:
         return allowed(self.verify_deal)
 
-    def _draw(self) -> int:
-        return self.cards.draw()
+    def _draw(self, to: str) -> int:
+        """The next card of the shoe, for ``to`` (``box 2``, ``dealer``): a live table's shoe
+        that has not sent it yet is told where it goes (issue 31)."""
+        try:
+            return self.cards.draw()
+        except CardWanted as wanted:
+            raise CardWanted(to) from wanted
 
     def deal(self) -> tuple[Event, ...]:
         """One card to each box with a bet, one to the dealer, a second to each box (no hole
@@ -269,7 +275,7 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
             self.boxes[b].hands = [Hand()]
         for b in order:
             events.append(self._give(b, 0))
-        card = self._draw()
+        card = self._draw(DEALER_PLACE)
         self.dealer.append(card)
         events.append(Event("card_dealt", {"box": 0, "hand": 0, "card": card_text(card)}))
         for b in order:
@@ -285,7 +291,7 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
         return self._record("deal", {}, events)
 
     def _give(self, box: int, index: int) -> Event:
-        card = self._draw()
+        card = self._draw(box_place(box))
         hand = self.boxes[box].hands[index]
         hand.cards.append(card)
         return Event("card_dealt", {"box": box, "hand": index, "card": card_text(card)})
@@ -363,7 +369,7 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
                 if hand.finished:
                     continue
                 if len(hand.cards) == 1:  # a split hand receives its second card now
-                    hand.cards.append(self._draw())
+                    hand.cards.append(self._draw(box_place(number)))
                     self.log_pending.append(
                         Event(
                             "card_dealt",
@@ -398,10 +404,10 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
         needs_second = bool(live) or any(b.insurance for b in self.boxes.values())
         standing = [h for h in live if not h.blackjack]
         if needs_second:
-            self.dealer.append(self._draw())
+            self.dealer.append(self._draw(DEALER_PLACE))
         if standing and not is_blackjack(self.dealer):
             while dealer_draws([VALUES[c] for c in self.dealer], self.rules.soft17):
-                self.dealer.append(self._draw())
+                self.dealer.append(self._draw(DEALER_PLACE))
 
     # -- the dealer's erroneous card (art. 6(1)) ------------------------------------------
     def verify_dealer_error(self) -> None:
@@ -412,7 +418,7 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
         """The dealer took a card the rules did not call for (art. 6(1)): it is void and
         removed; if it was not shown it may stand, as the next card of the shoe."""
         self.verify_dealer_error()
-        card = self._draw()
+        card = self._draw(DEALER_PLACE)
         if shown:
             self.voided_cards.append(card)
             event = Event(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from croupier.citing import macau_blackjack as cite
 from croupier.games.blackjack.information import table_information
+from croupier.games.blackjack.live import LiveBlackjackShoe
 from croupier.games.blackjack.options import OPTIONS
 from croupier.games.blackjack.regulations import build_rules
 from croupier.games.blackjack.rules import BlackjackRules
@@ -22,6 +23,7 @@ SPEC = GameSpec(
     seats=lambda rules: (1, rules.boxes, cite("art. 3 [practice]")),
     options={"macau-blackjack": OPTIONS},
     cli="croupier.cli.blackjack",
+    live=LiveBlackjackShoe,  # the engine asks for each card as it plays (issue 31)
     terminal="croupier.cli.blackjack_play:TerminalBlackjack",
     citing=Citing(
         articles="macau-blackjack-2007",

@@ -22,19 +22,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from croupier.errors import RuleViolation
-from croupier.games.live import CONTINUE, VOID, Irregularity, LiveCard, SeenCards
+from croupier.games.live import (
+    CONTINUE,
+    DEALER_PLACE,
+    VOID,
+    Irregularity,
+    LiveCard,
+    SeenCards,
+    box_place,
+)
 from croupier.games.protocol import Bet, TableRound
 from croupier.games.stud.dealing import DEALER, DEALER_UP_INDEX, deal_order
 from croupier.games.stud.round import StudRound
 from croupier.games.stud.rules import StudRules, cite
 
 HAND_SIZE = 5  # art. 7: "até que todos os jogadores tenham recebido 5 cartas"
-DEALER_NAME = "dealer"
+DEALER_NAME = DEALER_PLACE
 
 
 def place(seat: int) -> str:
     """How a hand is named in the live protocol: ``dealer`` or ``box N``."""
-    return DEALER_NAME if seat == DEALER else f"box {seat}"
+    return DEALER_NAME if seat == DEALER else box_place(seat)
 
 
 def seat_of(to: str, seats: int) -> int:
@@ -177,9 +185,17 @@ class LiveStudShoe:
     """A stud table's live dealing (:class:`~croupier.games.live.LiveDealing`): one
     :class:`LiveStudDeal` per round, for the boxes with an ante when betting closes."""
 
+    pulls = False  # the deal's cards are handed to the engine once they are all in
+
     def __init__(self, rules: StudRules) -> None:
         self.rules = rules
         self.deal_in_play: LiveStudDeal | None = None
+
+    def want(self, to: str | None) -> None:
+        """Art. 7's order says what is due: the engine is never asked."""
+
+    def take_kept(self) -> list[int]:
+        return []
 
     def begin(self, bets: Sequence[Bet]) -> None:
         antes = sorted({b.box for b in bets if b.kind == "ante" and b.box is not None})
