@@ -61,6 +61,7 @@ def _play_a_round(
     running = server.casino.tables[table]
     rnd = running.in_play.round
     boxes = {"ana": rnd.box_of("ana"), box_name(table, 3): rnd.box_of(box_name(table, 3))}
+    assert boxes == {"ana": 1, box_name(table, 3): 3}  # each plays its seat's box (choice D7)
     number = rnd.number
     server.advance(10)
     sent: list[int] = []

@@ -145,7 +145,7 @@ def _betting(store: _Store, seats: dict[str, Seat]) -> tuple[Betting, InPlay, li
     in_play.round, in_play.round_id = _round(), 7
     in_play.accounts = TableAccounts(ESCROW, 98, None)
     announcer = Announcer(lambda event, to: told.append(event), "multi", seats)
-    terms = SimpleNamespace(money=MONEY)
+    terms = SimpleNamespace(money=MONEY, config=SimpleNamespace(live=False))
     betting = Betting(
         store,  # type: ignore[arg-type]
         in_play,

@@ -236,3 +236,47 @@ def test_shoe_sim_deals_while_the_console_shows_each_card_and_the_payouts(
     expect(row).to_contain_text("lose")
     assert payout == 0
     expect(dealer.locator("#next")).to_contain_text("No card due")
+
+
+def test_the_console_plays_a_live_blackjack_box(browser: Browser, stage: Stage) -> None:
+    """A live blackjack table (Macau blackjack): the dealer enters box 2's bet at the console,
+    deals from the keyboard where the engine asks (box 2, the dealer, box 2: no hole card),
+    taps the box's decision among those its turn offers (stand on 19), deals the dealer's card
+    by art. 6(1) (7 K = 17 stands), and reads what to pay: the engine's payout of 19 over 17."""
+    token = stage.casino.credentials.operator_token
+    made = stage.http.post(
+        "/tables",
+        json={
+            "name": "Live blackjack",
+            "ruleset": "macau-blackjack-2007",
+            "live": True,
+            "demo": True,
+            "pause_seconds": 0,
+        },
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()
+    info = stage.http.get(f"/tables/{table['id']}/information").json()
+    minimum = next(b for b in info["bets"] if b["kind"] == "bet")["minimum"]
+    dealer = _console(browser, stage, table["id"])
+    expect(dealer.locator("#next")).to_contain_text("No card due")
+    dealer.select_option("#box", "2")
+    dealer.click("#box-kinds [data-kind='bet']")
+    dealer.fill("#amount", f"{minimum / 100:.2f}")
+    dealer.click("#box-bet")
+    expect(dealer.locator("#bets")).to_contain_text("box 2")
+    stage.advance(table["betting_seconds"])
+    expect(dealer.locator("#next")).to_have_text("Next card: BOX 2")
+    _type(dealer, "TS")
+    expect(dealer.locator("#next")).to_have_text("Next card: DEALER")
+    _type(dealer, "7H")
+    expect(dealer.locator("#next")).to_have_text("Next card: BOX 2")
+    _type(dealer, "9S")
+    expect(dealer.locator("#box-decisions [data-decide='stand']")).to_be_visible()
+    dealer.click("#box-decisions [data-decide='stand']")
+    expect(dealer.locator("#next")).to_have_text("Next card: DEALER")
+    _type(dealer, "KD")
+    row = dealer.locator(f"#payouts tr[data-player='box 2/table {table['id']}']")
+    expect(row).to_contain_text("win")
+    expect(row).to_contain_text(points(2 * minimum))

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from croupier.errors import RuleViolation
+from croupier.games.boxes import PlayedBoxes
 from croupier.table.announcer import Announcer
 from croupier.table.betting import (
     BALANCE_RULE,
@@ -71,7 +72,13 @@ class Betting:
         for _ in range(ATTEMPTS):
             checkpoint = rnd.checkpoint()
             answers, placed = judge_bets(
-                rnd, self.seats, requests, balances, self.verify_window, self.terms.money
+                rnd,
+                self.seats,
+                requests,
+                balances,
+                self.verify_window,
+                self.terms.money,
+                seat_is_box=self.terms.config.live and isinstance(rnd, PlayedBoxes),
             )
             if not placed:
                 return answers

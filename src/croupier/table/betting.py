@@ -63,16 +63,22 @@ def judge_bets(
     balances: dict[int, int] | None,
     verify_window: Callable[[], None],
     money: Money,
+    *,
+    seat_is_box: bool = False,
 ) -> tuple[list[Answer], list[Placed]]:
     """Each bet in arrival order, by the rules and (given ``balances``, which it debits) by the
     money; the accepted ones are placed on ``rnd``. Each bet's answer so far (a refusal, or an
-    empty answer the store completes) and the bets placed."""
+    empty answer the store completes) and the bets placed. With ``seat_is_box`` (a live table
+    of a game dealt to boxes: each seat is a box of the felt, choice D7) a bettor plays the box
+    of their seat rather than the lowest free one (choice O16)."""
     out: list[Answer] = []
     placed: list[Placed] = []
     standing = {(b.bettor, b.kind): b.amount for b in rnd.bets}
     for request in requests:
         player, kind, amount = request.player, request.kind, request.amount
         seat = seats.get(player)
+        boxed: dict[str, Any] = {"box": seat.seat} if seat_is_box and seat is not None else {}
+        boxes: Any = rnd  # a round dealt to boxes takes the box (stud, blackjack)
         try:
             if seat is None:
                 raise no_session()
@@ -80,14 +86,14 @@ def judge_bets(
                 raise RuleViolation("session", "your session is ending", SESSION_RULE)
             verify_window()
             if balances is not None and not seat.box and balances[seat.account] < amount:
-                rnd.verify_place_bet(player, kind, amount)  # judged by the rules first
+                boxes.verify_place_bet(player, kind, amount, **boxed)  # the rules first
                 raise RuleViolation(
                     "amount",
                     f"the stake {money.text(amount)} would take the balance "
                     f"{money.text(balances[seat.account])} {money.currency} below zero",
                     BALANCE_RULE,
                 )
-            rnd.place_bet(player, kind, amount)
+            boxes.place_bet(player, kind, amount, **boxed)
         except RuleViolation as refusal:
             out.append(refusal)
             continue

@@ -117,7 +117,7 @@ function receive(message) {
       if (message.type === "placed") $("amount").value = "";
       break;
     case "decisions_open":
-      $("box-decisions").hidden = false;
+      drawDecisions(message);
       break;
     case "irregularity":
       refuse(message);
@@ -205,6 +205,19 @@ function drawKinds(information) {
   for (const bet of state.kinds) {
     kinds.append(el("button", { type: "button", role: "radio", "aria-checked": "false", "data-kind": bet.kind }, bet.title));
   }
+}
+
+// the decisions the table asks for now (stud: raise or fold; blackjack: the hand's options),
+// for the box whose turn it is where the game plays boxes in turn (art. 6(3) of blackjack)
+function drawDecisions(asked) {
+  const buttons = $("box-decisions");
+  clear(buttons);
+  for (const option of asked.options || []) {
+    buttons.append(el("button", { type: "button", "data-decide": option }, option.replace("_", " ")));
+  }
+  buttons.hidden = !buttons.childElementCount;
+  const player = asked.turn?.player || "";
+  if (player.startsWith("box ")) $("box").value = String(asked.turn.box);
 }
 
 function pickKind(kind) {

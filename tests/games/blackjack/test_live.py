@@ -9,9 +9,10 @@ import pytest
 
 from croupier.cards import parse_cards
 from croupier.errors import RuleViolation
-from croupier.games.blackjack.live import DEALER, LiveDealerDraw
+from croupier.games.blackjack.live import DEALER, LiveBlackjackShoe, LiveDealerDraw
 from croupier.games.blackjack.values import total
 from croupier.games.live import CORRECT, KEEP, Irregularity, LiveCard
+from croupier.rulesets import load_ruleset
 
 READINGS = ("six_ace", "any", "ace_one_point", "stands")
 
@@ -104,3 +105,45 @@ def test_a_card_on_16_is_the_dealers_and_no_remedy_applies() -> None:
     with pytest.raises(RuleViolation) as caught:
         _draw("TS 6H").deal(LiveCard(card, "box 1"))
     assert caught.value.field == "to"
+
+
+def _shoe(decks: int = 1) -> LiveBlackjackShoe:
+    return LiveBlackjackShoe(
+        load_ruleset("macau-blackjack-2007", {"shoe.decks": decks, "shoe.cut_card": 20}).rules
+    )
+
+
+@pytest.mark.cites("macau-blackjack-2007", "art. 6(3)")
+def test_a_card_is_taken_only_where_the_engine_wants_it() -> None:
+    """Boxes are dealt and played in turn from the dealer's left (art. 6(3)): while the engine
+    wants box 2's card, a card the dealer puts to box 3 is refused naming the place, and
+    nothing changes; the card as due, or with no place named (a reader), is taken there."""
+    shoe = _shoe()
+    with pytest.raises(RuleViolation, match="no card is due"):
+        shoe.deal(LiveCard(parse_cards("AS")[0]))
+    shoe.want("box 2")
+    with pytest.raises(RuleViolation) as wrong:
+        shoe.deal(LiveCard(parse_cards("AS")[0], "box 3"))
+    assert wrong.value.field == "to" and "box 2" in wrong.value.message
+    assert "art. 6(3)" in wrong.value.rule and shoe.due() == "box 2"
+    assert shoe.deal(LiveCard(parse_cards("AS")[0]))["to"] == "box 2"
+    assert shoe.due() is None  # the table asks the engine where the next one goes
+
+
+@pytest.mark.cites("macau-blackjack-2007", "art. 1")
+def test_a_card_the_shoe_cannot_hold_is_a_misread_until_a_new_shoe() -> None:
+    """A shoe of one deck holds each card once: a second ace of spades is refused as a misread
+    (nothing taken); a new shoe, between rounds only, holds its own."""
+    shoe = _shoe(decks=1)
+    shoe.want("box 1")
+    shoe.deal(LiveCard(parse_cards("AS")[0]))
+    shoe.want("dealer")
+    with pytest.raises(RuleViolation, match="1 times"):
+        shoe.deal(LiveCard(parse_cards("AS")[0]))
+    with pytest.raises(RuleViolation) as mid_round:
+        shoe.new_shoe()
+    assert mid_round.value.field == "shoe"
+    shoe.want(None)
+    assert shoe.new_shoe()["event"] == "new_shoe"
+    shoe.want("box 1")
+    assert shoe.deal(LiveCard(parse_cards("AS")[0]))["to"] == "box 1"
