@@ -12,6 +12,14 @@ import { cardFace, clear, el, formatMoney } from "/web/common.js";
 const RANKS = "A23456789TJQK";
 const SUITS = "SHDC";
 const TOKEN_KEY = "croupier-operator";
+const PHASES = { betting: "bets being taken", dealing: "dealing", deciding: "decisions", settled: "settled" };
+// what the table waits for when no card is due
+const WAITING = {
+  betting: () => "No card due: bets are being taken",
+  dealing: () => "No card due",
+  deciding: (turn) => `No card due: waiting for a decision${turn ? ` (${turn})` : ""}`,
+  settled: () => "No card due: the round is settled, pay the bets",
+};
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -23,6 +31,8 @@ const state = {
   rank: null,
   next: null,
   refused: null, // the card message an irregularity refused, for its remedy
+  phase: "betting", // betting, dealing, deciding or settled: what the table waits for
+  turn: null, // who decides now, while decisions are asked
   bets: [],
   kind: null, // the bet the dealer picked for a box
   kinds: [], // the bets a box may take at this table (its information)
@@ -85,7 +95,11 @@ function receive(message) {
       state.table = message;
       state.bets = message.bets || [];
       state.next = message.live ? message.live.next : null;
+      state.phase = message.phase === "betting" ? "betting" : "dealing";
       drawPlaces(message);
+      break;
+    case "betting_closed":
+      state.phase = "dealing";
       break;
     case "cards_due":
       state.next = message.next;
@@ -96,11 +110,13 @@ function receive(message) {
     case "betting_open":
       state.bets = message.carried || [];
       state.next = null;
+      state.phase = "betting";
       if (state.table) state.table.round = message.round;
       break;
     case "round_settled":
     case "round_void":
       $("box-decisions").hidden = true;
+      state.phase = "settled";
       drawPayouts(message);
       break;
     case "taken":
@@ -117,6 +133,8 @@ function receive(message) {
       if (message.type === "placed") $("amount").value = "";
       break;
     case "decisions_open":
+      state.phase = "deciding";
+      state.turn = message.turn ? `box ${message.turn.box}` : (message.waiting_for || []).join(", ");
       drawDecisions(message);
       break;
     case "irregularity":
@@ -274,10 +292,11 @@ function draw() {
   if (!table) return;
   $("table-name").textContent = table.name;
   $("round").textContent = `Round ${table.round}`;
-  $("phase").textContent = state.next ? "dealing" : "bets being taken";
+  const phase = state.next ? "dealing" : state.phase;
+  $("phase").textContent = PHASES[phase];
   const next = $("next");
   next.classList.toggle("idle", !state.next);
-  next.textContent = state.next ? `Next card: ${state.next.toUpperCase()}` : "No card due: bets are being taken";
+  next.textContent = state.next ? `Next card: ${state.next.toUpperCase()}` : WAITING[phase](state.turn);
   const body = $("bets").tBodies[0];
   clear(body);
   for (const bet of state.bets) {
