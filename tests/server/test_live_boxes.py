@@ -219,7 +219,7 @@ def _stud_net(cards: list[int]) -> dict[int, int]:
     return net
 
 
-@pytest.mark.cites("pt-online-baccarat-2015", "rule 29")
+@pytest.mark.cites("pt-812-2015", "rule 29")
 def test_a_round_the_server_stopped_in_returns_every_box_its_stake(database_url: str) -> None:
     """PT 812/2015 rule 29: a round a malfunction interrupts is void and its stakes returned.
     The server stops while a live round waits for its cards, with a box's bet and an online
@@ -282,3 +282,37 @@ def _device_answer(ws: Any) -> dict[str, Any]:
         message = json.loads(ws.recv(timeout=10))
         if message["type"] in ("placed", "withdrawn", "decided", "refused"):
             return dict(message)
+
+
+@pytest.mark.cites("macau-baccarat-2004", "art. 16(1)", "art. 16(2)")
+def test_the_table_says_who_may_squeeze_each_hand_when_betting_closes(
+    server: RunningServer,
+) -> None:
+    """Art. 16(2): where the house allows it (16(1)), "o jogador com a aposta mais elevada,
+    desde que ocupe o respectivo lugar à mesa, tem direito a manusear as cartas" (the seated
+    player with the highest bet on a hand may squeeze its cards). Ana bets 20.00 on Banker
+    online, box 3 50.00 on Banker and box 5 10.00 on Player: when betting closes the table
+    names box 3 for Banker's cards and box 5 for Player's; at a table that does not allow it,
+    no one."""
+    for squeeze in (True, False):
+        table = server.open_table(
+            ruleset="macau-2004",
+            overrides={"table.squeeze": squeeze},
+            live=True,
+            betting_seconds=10,
+            pause_seconds=0,
+        )["id"]
+        while server.view(table)["live"]["next"] == "burn":
+            assert _card(server, table, "2C").status_code == 200
+        ana = server.player(f"ana{int(squeeze)}", DEPOSIT * 10, currency="MOP")
+        server.sit(table, ana, seat=1)
+        assert server.bet(table, ana, "banker", 200_00).status_code == 201
+        assert _box_bet(server, table, 3, "banker", 500_00).status_code == 201
+        assert _box_bet(server, table, 5, "player", 100_00).status_code == 201
+        with server.watch(table) as watcher:
+            server.advance(10)
+            due = receive_until(watcher, "cards_due")[-1]
+        if squeeze:
+            assert due["squeeze"] == {"player": box_name(table, 5), "banker": box_name(table, 3)}
+        else:
+            assert "squeeze" not in due

@@ -61,7 +61,7 @@ def _box_account(table: int, box: int) -> int:
     return int(balance)
 
 
-@pytest.mark.cites("pt-online-baccarat-2015", "rule 29")
+@pytest.mark.cites("pt-812-2015", "rule 29")
 def test_a_live_tables_device_follows_it_to_its_new_owner() -> None:
     clean_postgres(POSTGRES_URL)
     bus = f"{NATS_URL}/live-{uuid.uuid4().hex[:12]}"

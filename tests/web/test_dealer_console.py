@@ -281,3 +281,44 @@ def test_the_console_plays_a_live_blackjack_box(browser: Browser, stage: Stage) 
     row = dealer.locator(f"#payouts tr[data-player='box 2/table {table['id']}']")
     expect(row).to_contain_text("win")
     expect(row).to_contain_text(points(2 * minimum))
+
+
+def test_the_console_names_who_may_squeeze(browser: Browser, stage: Stage) -> None:
+    """Macau baccarat art. 16(2): where the house allows it, the seated player with the highest
+    bet on a hand may squeeze its cards. Box 3 holds the highest Banker bet and Ana the only
+    Player bet: when betting closes the console says to whom each hand's cards go."""
+    operator = {"Authorization": f"Bearer {stage.casino.credentials.operator_token}"}
+    made = stage.http.post(
+        "/tables",
+        json={
+            "name": "Live squeeze",
+            "ruleset": "macau-2004",
+            "overrides": {"table.squeeze": True},
+            "live": True,
+            "demo": True,
+        },
+        headers=operator,
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()
+    minimum = stage.http.get(f"/tables/{table['id']}/information").json()["minimum_bet"]
+    ana = stage.demo_player("Ana")
+    stage.http.post(f"/tables/{table['id']}/sessions", json={}, headers=ana).raise_for_status()
+    dealer = _console(browser, stage, table["id"])
+    while stage.http.get(f"/tables/{table['id']}").json()["live"]["next"] == "burn":
+        stage.http.post(
+            f"/tables/{table['id']}/cards", json={"card": "2C"}, headers=operator
+        ).raise_for_status()
+    for path, kind, amount, who in (
+        ("bets", "player", minimum, ana),
+        ("boxes/3/bets", "banker", 3 * minimum, operator),
+        ("boxes/4/bets", "banker", minimum, operator),
+    ):
+        stage.http.post(
+            f"/tables/{table['id']}/{path}", json={"kind": kind, "amount": amount}, headers=who
+        ).raise_for_status()
+    expect(dealer.locator("#squeeze")).to_be_hidden()
+    stage.advance(table["betting_seconds"])
+    expect(dealer.locator("#squeeze")).to_have_text(
+        "Squeeze (art. 16(2)): player → Ana · banker → box 3"
+    )

@@ -118,6 +118,11 @@ class LiveDealing(Protocol):
         (stud: a card exposed by accident, art. 11(2))."""
         ...
 
+    def announce(self, rnd: TableRound) -> dict[str, Any]:
+        """What the table is told when betting closes, beside the first card due (baccarat:
+        who may squeeze each hand's cards, art. 16(2)); usually nothing."""
+        ...
+
     def due(self) -> str | None:
         """Where the next card goes (a hand, ``burn``), or None: the coup's cards are all in."""
         ...

@@ -63,7 +63,12 @@ class LiveDealer:
             self.feed.add(self.dealing.take_kept())  # art. 6(1): kept as the next cards
             held = self.hold(lambda r: r.deal(), self._deal_pulled)
             return held if held is not None else await self._deal_pulled()
-        due = {"type": "cards_due", "round": rnd.number, "next": self.dealing.due()}
+        due = {
+            "type": "cards_due",
+            "round": rnd.number,
+            "next": self.dealing.due(),
+            **self.dealing.announce(rnd),
+        }
         self.announcer.publish(due, None)
         return due
 

@@ -103,6 +103,7 @@ function receive(message) {
       break;
     case "cards_due":
       state.next = message.next;
+      drawSqueeze(message.squeeze);
       break;
     case "bets":
       state.bets = [...state.bets, ...message.bets];
@@ -111,6 +112,7 @@ function receive(message) {
       state.bets = message.carried || [];
       state.next = null;
       state.phase = "betting";
+      drawSqueeze(null);
       if (state.table) state.table.round = message.round;
       break;
     case "round_settled":
@@ -302,6 +304,16 @@ function draw() {
   for (const bet of state.bets) {
     body.append(el("tr", {}, el("td", {}, payee(bet)), el("td", {}, bet.kind), el("td", { class: "amount" }, money(bet.amount))));
   }
+}
+
+// who may squeeze each hand's cards (Macau baccarat art. 16(2)): the dealer hands them over
+function drawSqueeze(squeeze) {
+  const line = $("squeeze");
+  const named = Object.entries(squeeze || {}).filter(([, who]) => who);
+  line.hidden = !named.length;
+  line.textContent = named.length
+    ? `Squeeze (art. 16(2)): ${named.map(([side, who]) => `${side} → ${who.startsWith("box ") ? who.split("/")[0] : who}`).join(" · ")}`
+    : "";
 }
 
 // who is paid: a box of the felt by its number, an online player by seat and name

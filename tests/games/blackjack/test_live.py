@@ -130,10 +130,10 @@ def test_a_card_is_taken_only_where_the_engine_wants_it() -> None:
     assert shoe.due() is None  # the table asks the engine where the next one goes
 
 
-@pytest.mark.cites("macau-blackjack-2007", "art. 1")
 def test_a_card_the_shoe_cannot_hold_is_a_misread_until_a_new_shoe() -> None:
-    """A shoe of one deck holds each card once: a second ace of spades is refused as a misread
-    (nothing taken); a new shoe, between rounds only, holds its own."""
+    """A shoe of one deck (the ruleset's ``shoe.decks``; art. 1 of the base text, which croupier
+    lacks) holds each card once: a second ace of spades is refused as a misread (nothing
+    taken); a new shoe, between rounds only, holds its own."""
     shoe = _shoe(decks=1)
     shoe.want("box 1")
     shoe.deal(LiveCard(parse_cards("AS")[0]))

@@ -27,6 +27,7 @@ from croupier.games.baccarat.drawing import (
     player_draws,
 )
 from croupier.games.baccarat.points import POINTS, total
+from croupier.games.baccarat.round import BaccaratRound
 from croupier.games.live import BURN, CORRECT, VOID, Irregularity, LiveCard, SeenCards
 from croupier.games.protocol import Bet, TableRound
 from croupier.shoe import Burn, ShoeSpec
@@ -198,6 +199,15 @@ class LiveShoe:
 
     def after_deal(self, rnd: TableRound) -> None:
         """Every baccarat card is dealt face up: nothing more happens to the round."""
+
+    def announce(self, rnd: TableRound) -> dict[str, Any]:
+        """Who may squeeze each hand's cards (art. 16(2): "o jogador com a aposta mais elevada,
+        desde que ocupe o respectivo lugar à mesa, tem direito a manusear as cartas"), where
+        the house allows it (art. 16(1)): told when betting closes, for the dealer to hand
+        the cards to."""
+        assert isinstance(rnd, BaccaratRound)
+        squeeze = {side: rnd.squeezer(side) for side in (PLAYER, BANKER)}
+        return {"squeeze": squeeze} if any(squeeze.values()) else {}
 
     def remedy(self, card: LiveCard, remedy: str, supervisor: str = "") -> dict[str, Any]:
         """Art. 10's remedies for the card refused: ``correct`` (:meth:`correct`) or ``void``

@@ -199,6 +199,9 @@ class LiveBlackjackShoe:
         """Betting is closed: the round's first card is the next the shoe sends."""
         self.played = None
 
+    def announce(self, rnd: TableRound) -> dict[str, Any]:
+        return {}  # nothing but the first card due
+
     def after_deal(self, rnd: TableRound) -> None:
         """The round the engine plays from these cards: once it is settled, a card the dealer
         takes is its dealer's error until the next round's first card."""

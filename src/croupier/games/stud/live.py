@@ -222,6 +222,9 @@ class LiveStudShoe:
     def dealt_in_order(self) -> list[int]:
         return self._deal().dealt_in_order()
 
+    def announce(self, rnd: TableRound) -> dict[str, Any]:
+        return {}  # nothing but the first card due
+
     def after_deal(self, rnd: TableRound) -> None:
         """A card exposed by accident during the deal is shown as the round shows it (art.
         11(2): play goes on; an exposed dealer card is the one left showing)."""
