@@ -140,6 +140,7 @@ def test_no_player_can_take_a_boxs_name_and_a_box_never_signs_in(server: Running
     assert login.status_code in (401, 422)
 
 
+@pytest.mark.cites("pt-812-2015", "rule 35", "rule 36")
 def test_a_box_is_not_ended_for_inactivity(server: RunningServer) -> None:
     """PT 812/2015 rules 35-36 invite, warn and end an online player who does not bet for more
     than five rounds; a box is a place on the felt, not an online session: it stays seated,

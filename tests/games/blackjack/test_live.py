@@ -4,6 +4,7 @@ blackjack art. 6(1) as amended by Despacho 42/2007)."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -147,3 +148,28 @@ def test_a_card_the_shoe_cannot_hold_is_a_misread_until_a_new_shoe() -> None:
     assert shoe.new_shoe()["event"] == "new_shoe"
     shoe.want("box 1")
     assert shoe.deal(LiveCard(parse_cards("AS")[0]))["to"] == "box 1"
+
+
+@pytest.mark.cites("macau-blackjack-2007", "art. 6(1)")
+def test_only_a_card_to_the_dealer_after_standing_has_art_6_1s_remedies() -> None:
+    """Art. 6(1) speaks of a card the dealer ("a banca") takes wrongly: after the dealer stood
+    on 17, a card put to a box is no such card: it is not due, and no remedy applies to it;
+    the same card to the dealer (or read with no place), not shown, may be kept, and kept it
+    is the next card of the shoe. Before the dealer stands its hand says draw: a card sent
+    while no card is wanted is simply not due."""
+    shoe = _shoe(decks=6)
+    shoe.after_deal(SimpleNamespace(dealer=parse_cards("7H")))  # type: ignore[arg-type]
+    with pytest.raises(RuleViolation, match="no card is due"):
+        shoe.deal(LiveCard(parse_cards("5C")[0], DEALER))  # the dealer's turn has not come
+    shoe.after_deal(SimpleNamespace(dealer=parse_cards("7H KS")))  # type: ignore[arg-type]
+    five = parse_cards("5C")[0]
+    with pytest.raises(RuleViolation, match="no card is due"):
+        shoe.deal(LiveCard(five, "box 1"))
+    with pytest.raises(RuleViolation) as wrong_place:
+        shoe.remedy(LiveCard(five, "box 1"), KEEP)
+    assert wrong_place.value.field == "remedy" and shoe.take_kept() == []
+    with pytest.raises(Irregularity) as late:
+        shoe.deal(LiveCard(five))
+    assert "art. 6(1)" in late.value.rule and late.value.remedies == (KEEP, CORRECT)
+    assert shoe.remedy(LiveCard(five, DEALER), KEEP)["event"] == "card_kept"
+    assert shoe.take_kept() == [five]

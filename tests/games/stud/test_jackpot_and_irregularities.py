@@ -1,5 +1,7 @@
 """The stud progressive jackpot (art. 10) and the irregularities of art. 11."""
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -312,3 +314,12 @@ def test_the_rounds_result_lists_the_jackpot_in_the_order_it_is_paid():
         (1, "royal_flush"),
     ]
     assert all(p["amount"] > 0 for p in paid)
+    # a table with no progressive jackpot pays none: the list is empty, not missing
+    plain = StudRound(
+        dataclasses.replace(stud_rules(), jackpot=None), stud_deck([ROYAL_H], "2S 3S 4D 6D 8S")
+    )
+    plain.place_bet("p1", "ante", 100, box=1)
+    plain.deal()
+    plain.decide_seat(1, "raise")
+    plain.settle()
+    assert plain.result()["jackpot_paid"] == []

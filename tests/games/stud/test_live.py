@@ -10,8 +10,9 @@ import pytest
 from croupier.cards import parse_card
 from croupier.errors import RuleViolation
 from croupier.games.live import CONTINUE, VOID, Irregularity, LiveCard
+from croupier.games.protocol import Bet
 from croupier.games.stud.dealing import DEALER
-from croupier.games.stud.live import LiveStudDeal
+from croupier.games.stud.live import LiveStudDeal, LiveStudShoe
 from croupier.games.stud.round import StudRound
 from croupier.shoe import StackedCards
 from tests.games.stud.conftest import stud_rules
@@ -204,3 +205,18 @@ def test_no_deal_without_an_ante() -> None:
         LiveStudDeal((), 7, "shoe")
     assert "art. 6(2)" in caught.value.rule
     assert LiveStudDeal((4,), 7, "shoe").due() == "box 4"
+
+
+@pytest.mark.cites("macau-stud-2004", "art. 1(1)", "art. 7")
+def test_a_new_deck_is_taken_between_rounds_only() -> None:
+    """Stud deals each round from its one deck (art. 1(1)), shuffled for the round (art. 7):
+    the dealer may change the deck between rounds, never while a round's cards are dealt."""
+    shoe = LiveStudShoe(stud_rules())
+    assert shoe.new_shoe()["event"] == "new_shoe"
+    shoe.begin([Bet("ana", "ante", 100, box=2)])
+    shoe.deal(LiveCard(parse_card("AS")))
+    with pytest.raises(RuleViolation) as mid_deal:
+        shoe.new_shoe()
+    assert mid_deal.value.field == "shoe" and "art. 7" in mid_deal.value.rule
+    shoe.next_coup()
+    assert shoe.new_shoe()["next"] is None

@@ -120,7 +120,7 @@ class LiveBlackjackShoe:
         self.rules = rules
         self.seen = SeenCards(rules.shoe.decks, cite("art. 1"))
         self.wanted: str | None = None  # where the engine wants the next card, or None
-        self.played: TableRound | None = None  # the round whose dealer may still err
+        self.played: Any = None  # the round last dealt (a BlackjackRound): its dealer's hand
         self.kept: list[int] = []  # not shown, kept: the next cards of the shoe (art. 6(1))
         self.log: list[dict[str, Any]] = []
 
@@ -132,12 +132,11 @@ class LiveBlackjackShoe:
         return self.wanted
 
     def _late_draw(self) -> LiveDealerDraw | None:
-        """The dealer's hand of the round just settled, while a card taken after it stood is
-        still the dealer's error (art. 6(1)) rather than the next round's."""
+        """The dealer's hand of the round last dealt, while a card to the dealer is judged by
+        art. 6(1) rather than taken (until the next round's first card). Before the dealer
+        stands, its hand says draw, so such a card is simply not due."""
         rnd = self.played
-        if rnd is None or getattr(rnd, "settlement", None) is None:
-            return None
-        return LiveDealerDraw(getattr(rnd, "dealer", []), self.rules.soft17)
+        return None if rnd is None else LiveDealerDraw(rnd.dealer, self.rules.soft17)
 
     def irregularity(self, card: LiveCard) -> Irregularity | None:
         wanted = self.wanted

@@ -20,6 +20,7 @@ from croupier.games.stud.hand import Decision, SeatHand, StudPhase
 from croupier.games.stud.rules import cite
 
 if TYPE_CHECKING:
+    from croupier.games.stud.jackpot import StudJackpotResult
     from croupier.games.stud.settlement import StudSettlement
 
 
@@ -103,13 +104,18 @@ class ByBettor:
                 }
                 for h in settlement.hands
             ],
-            # art. 10(4), 10(7): the jackpot's prizes in the order they are paid (the dealer's
-            # console pays them so at a live table)
-            "jackpot_paid": [
-                {"box": w.seat, "combination": w.combination, "amount": w.amount}
-                for w in (settlement.jackpot.wins if settlement.jackpot else ())
-            ],
+            "jackpot_paid": jackpot_paid(settlement.jackpot),
         }
+
+
+def jackpot_paid(jackpot: StudJackpotResult | None) -> list[dict[str, Any]]:
+    """The jackpot's prizes in the order they are paid (art. 10(4): "da esquerda para a
+    direita, começando pela «mão» que fica imediatamente à esquerda do «croupier»"; 10(7): a
+    straight flush before a royal flush): what recall shows, and the order the dealer's
+    console pays them in at a live table."""
+    if jackpot is None:
+        return []
+    return [{"box": w.seat, "combination": w.combination, "amount": w.amount} for w in jackpot.wins]
 
 
 def cards_text(cards: Sequence[int]) -> list[str]:
