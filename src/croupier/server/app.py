@@ -22,7 +22,16 @@ from croupier.server.forwarding import Forwarder
 from croupier.server.guard import BodyGuard
 from croupier.server.logins import LoginDoor
 from croupier.server.peer_auth import PeerDoor
-from croupier.server.routes import boxes, operator, pages, players, rounds, sessions, tables
+from croupier.server.routes import (
+    boxes,
+    operator,
+    pages,
+    players,
+    protection,
+    rounds,
+    sessions,
+    tables,
+)
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets
 
@@ -93,6 +102,6 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     async def _missing(_request: Request, error: LookupError) -> JSONResponse:
         return JSONResponse({"detail": {"message": str(error).strip("'\"")}}, 404)
 
-    for routes in (pages, players, tables, boxes, rounds, sessions, operator):
+    for routes in (pages, players, protection, tables, boxes, rounds, sessions, operator):
         app.include_router(routes.router)
     return app

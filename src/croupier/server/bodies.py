@@ -8,7 +8,8 @@ get this far: :mod:`croupier.server.guard` refuses them in the raw body.
 
 # no "from __future__ import annotations": pydantic and FastAPI read these annotations
 
-from typing import Annotated, Any
+from datetime import date
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -181,3 +182,24 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         (429, "over the rate limit"),
     )
 }
+
+
+class ExclusionIn(_Strict):
+    """A player excludes themselves (RJO art. 39) or takes a time-out (player-protection.md)."""
+
+    kind: Literal["self", "timeout"]
+    until: date | None = Field(
+        default=None,
+        description="self: the first day you may play again, three months on at least; "
+        "none: indefinitely",
+    )
+    hours: StrictInt | None = Field(default=None, description="timeout: 24 to 1008 (six weeks)")
+    reason: Annotated[Text, Field(max_length=200)] = ""
+
+
+class OperatorExclusionsIn(_Strict):
+    """Players the operator excludes (its own list, or the regulator's imported)."""
+
+    players: list[AddressableName] = Field(min_length=1, max_length=1000)
+    until: date | None = Field(default=None, description="none: indefinitely")
+    reason: Annotated[Text, Field(min_length=1, max_length=200)]

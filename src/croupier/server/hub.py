@@ -52,6 +52,17 @@ class Hub:
             if not watchers:
                 del self.watchers[table_id]
 
+    def close_player(self, player: str, sentinel: str) -> int:
+        """Every connection here of ``player`` is sent ``sentinel`` (its socket closes on it,
+        server/table_socket.py) and stops following its table; how many."""
+        closed = 0
+        for table_id, watchers in list(self.watchers.items()):
+            for watcher in [w for w in watchers if w.player == player]:
+                watcher.queue.put_nowait(sentinel)
+                self.leave(table_id, watcher)
+                closed += 1
+        return closed
+
     def publish(self, table_id: int, event: dict[str, Any], to: str | None) -> None:
         """Send ``event`` of a table this process runs to everyone at the table, or only to
         player ``to``: here, and on the bus to the other processes' watchers."""

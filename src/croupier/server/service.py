@@ -12,6 +12,8 @@ import contextlib
 import functools
 import logging
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +30,7 @@ from croupier.server.idempotency import Answers
 from croupier.server.logins import LoginGate
 from croupier.server.origins import Origins
 from croupier.server.peer_auth import PeerKey
+from croupier.server.protection import Protection
 from croupier.server.rates import RateLimits, Rates
 from croupier.server.relay import Relay
 from croupier.server.visibility import TableKind
@@ -98,6 +101,8 @@ class Casino:
     #: the key the processes of a deployment sign their requests and events with
     #: (server/peer_auth.py); None: derived from the operator token
     cluster_key: str | None = None
+    #: the calendar's time, in seconds (UTC): when an exclusion begins and ends (tests move it)
+    wall: Callable[[], float] = time.time
 
     def __post_init__(self) -> None:
         self.node = self.node or default_node()
@@ -131,6 +136,7 @@ class Casino:
                 "bus", "a bus joins processes on one PostgreSQL database: not SQLite", "deploy.md"
             )
         self.peers = Peers(self)  # the other processes on the database (server/forwarding.py)
+        self.protection = Protection(self)  # exclusions from play (issue 29)
         #: watchers here of tables the other processes run, through the bus (server/relay.py)
         self.relay = (
             Relay(self, self.peers, Bus(self.bus, self.node, self.peer_key, self.bus_credentials))

@@ -36,6 +36,7 @@ from croupier.server.bodies import BetIn
 from croupier.server.guard import NotJson, strict_json
 from croupier.server.hub import Watcher
 from croupier.server.idempotency import Answers, checked_ref
+from croupier.server.protection import CLOSE_EXCLUDED, EXCLUDED, EXCLUDED_REASON
 from croupier.server.rates import CLOSE_FLOODING, STRIKES
 from croupier.server.relay import CLOSE_MOVED, MOVED, Unavailable
 from croupier.server.service import Casino
@@ -293,6 +294,9 @@ async def _deliver(casino: Casino, watcher: Watcher, send: Send) -> None:
                     return
                 if text is FLOODED:  # it kept sending past its rate limit (server/rates.py)
                     await _close(send, CLOSE_FLOODING, "too many messages")
+                    return
+                if text is EXCLUDED:  # the player is excluded from play (server/protection.py)
+                    await _close(send, CLOSE_EXCLUDED, EXCLUDED_REASON)
                     return
                 await send({"type": "websocket.send", "text": text})
                 casino.hub.delivered += 1

@@ -155,6 +155,23 @@ sessions = Table(
     Index("ix_sessions_player", "player_id"),
 )
 
+#: self-exclusions, time-outs and the operator's exclusion list (issue 29; RJO art. 39): kept
+#: with their history, never deleted (an early end is asked, then takes effect)
+exclusions = Table(
+    "exclusions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("kind", String(10), nullable=False),  # self, timeout, operator
+    Column("starts_at", DateTime(timezone=True), nullable=False),
+    Column("ends_at", DateTime(timezone=True)),  # none: indefinitely
+    Column("end_asked_at", DateTime(timezone=True)),
+    Column("reason", String(200), nullable=False),
+    Column("set_by", String(100), nullable=False),  # the player, or the operator
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_exclusions_player", "player_id"),
+)
+
 #: where each process serving the database is reached (issue 20): a command for a table another
 #: process runs is forwarded to that process's ``url``; who runs which table is the claims'
 #: (store/claims.py), not this table's

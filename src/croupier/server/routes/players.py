@@ -86,6 +86,7 @@ async def deposit(
 async def me(player: Me, casino: Casinos) -> dict[str, Any]:
     balances = await asyncio.to_thread(casino.players.accounts_of, player)
     open_sessions = await asyncio.to_thread(casino.records.sessions.sessions_of, player.id)
+    excluded = await casino.protection.active(player)
     return {
         "name": player.name,
         "role": player.role,
@@ -93,4 +94,5 @@ async def me(player: Me, casino: Casinos) -> dict[str, Any]:
         "balances": balances,
         "currency": DEMO if player.demo else None,
         "sessions": [{"session": s, "table_id": t, "seat": seat} for s, t, seat in open_sessions],
+        "exclusion": None if excluded is None else excluded.shown(),  # issue 29
     }

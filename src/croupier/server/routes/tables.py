@@ -119,8 +119,10 @@ async def information(table_id: Id, casino: Casinos) -> dict[str, Any]:
 async def start_session(
     table_id: Id, player: Me, casino: Casinos, body: SessionIn | None = None
 ) -> dict[str, Any]:
-    """Take a seat and start a session (PT rule 34); no body: the first free seat."""
+    """Take a seat and start a session (PT rule 34); no body: the first free seat. Refused
+    while the player is excluded from play (RJO art. 39; server/protection.py)."""
     seat = body.seat if body is not None else None
+    await casino.protection.verify_may_play(player)
     result: dict[str, Any] = await casino.table(table_id).command("join", player=player, seat=seat)
     return result
 

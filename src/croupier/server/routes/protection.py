@@ -1,0 +1,63 @@
+"""A player's protection (issue 29; docs/player-protection.md): self-exclusion and time-out,
+asked by the player, or set by the operator (its list, or the regulator's imported)."""
+
+# no "from __future__ import annotations": FastAPI reads the Annotated aliases
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter
+
+from croupier.protection.exclusion import OPERATOR
+from croupier.server.bodies import ExclusionIn, OperatorExclusionsIn
+from croupier.server.depends import Casinos, Id, Me, Operator
+
+router = APIRouter()
+
+
+@router.post("/me/exclusions", status_code=201)
+async def exclude_me(body: ExclusionIn, player: Me, casino: Casinos) -> dict[str, Any]:
+    """The player excludes themselves (three months at least, or indefinitely: RJO art. 39) or
+    takes a time-out (24 hours to six weeks): in force at once, out of every table."""
+    exclusion = await casino.protection.exclude(
+        player, body.kind, until=body.until, hours=body.hours, reason=body.reason,
+        set_by=player.name,
+    )  # fmt: skip
+    return exclusion.shown()
+
+
+@router.get("/me/exclusions")
+async def my_exclusions(player: Me, casino: Casinos) -> dict[str, Any]:
+    """The exclusion in force, if any, and every one the player had."""
+    protection = casino.protection
+    history = await asyncio.to_thread(protection.exclusions.of, player.id)
+    active = await protection.active(player)
+    return {
+        "active": None if active is None else active.shown(),
+        "history": [e.shown() for e in history],
+    }
+
+
+@router.post("/me/exclusions/{exclusion_id}/end")
+async def end_my_exclusion(exclusion_id: Id, player: Me, casino: Casinos) -> dict[str, Any]:
+    """The player asks to end their self-exclusion: it ends one month later (RJO art. 39)."""
+    return (await casino.protection.end_early(player, exclusion_id)).shown()
+
+
+@router.post("/operator/exclusions", status_code=201)
+async def exclude_players(
+    body: OperatorExclusionsIn, op: Operator, casino: Casinos
+) -> dict[str, Any]:
+    """The operator excludes players (its list, or the regulator's imported): each named
+    player found is excluded at once; the names with no account here are listed back."""
+    excluded, unknown = [], []
+    for name in dict.fromkeys(body.players):
+        player = await asyncio.to_thread(casino.players.by_name, name)
+        if player is None or player.role != "player" or player.demo:
+            unknown.append(name)
+            continue
+        exclusion = await casino.protection.exclude(
+            player, OPERATOR, until=body.until, reason=body.reason, set_by=op.name
+        )
+        excluded.append({"player": name, **exclusion.shown()})
+    return {"excluded": excluded, "unknown": unknown}
