@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from croupier.errors import RulesetError, RuleViolation
 from croupier.games.live import Irregularity
+from croupier.protection.limits import LimitReached
 from croupier.server.bodies import REFUSALS
 from croupier.server.device_socket import DeviceConnection
 from croupier.server.forwarding import Forwarder
@@ -89,6 +90,8 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         }
         if isinstance(error, Irregularity):  # a live card: the remedies the text gives
             detail.update(remedies=list(error.remedies), belongs=error.belongs)
+        if isinstance(error, LimitReached):  # the limit, what is left, when it resets
+            detail.update(error.record())
         return JSONResponse({"detail": detail}, 422)
 
     @app.exception_handler(RulesetError)

@@ -203,3 +203,9 @@ class OperatorExclusionsIn(_Strict):
     players: list[AddressableName] = Field(min_length=1, max_length=1000)
     until: date | None = Field(default=None, description="none: indefinitely")
     reason: Annotated[Text, Field(min_length=1, max_length=200)]
+
+
+class LimitIn(_Strict):
+    """A limit on the player's play, in minor units; null: no limit (docs/player-protection.md)."""
+
+    amount: StrictInt | None = Field(ge=1, le=MAX_AMOUNT)

@@ -1,4 +1,6 @@
-"""A player's exclusions enforced (issue 29, items 5 and 7; docs/player-protection.md): a
+"""A player's protection enforced (issue 29; docs/player-protection.md): their limits (the
+deposits of a day, a week, a month, checked in the transaction that makes the deposit), and
+their exclusions: a
 self-exclusion, a time-out or the operator's exclusion takes the player out of every table at
 once, here and at the other processes (their sessions end: bets of a round in play stand and
 settle, bets not yet dealt are returned; nothing is lost), closes their connections with the
@@ -9,8 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
+from collections.abc import Callable
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
+
+from sqlalchemy import Connection, Engine, select
 
 from croupier.errors import RuleViolation
 from croupier.people import Player
@@ -26,10 +32,57 @@ from croupier.protection.exclusion import (
     verify_early_end,
     verify_reason,
 )
+from croupier.protection.limits import (
+    DEPOSIT_PERIODS,
+    LIMITS_RULE,
+    LimitChange,
+    in_force,
+    limits_in_force,
+    period_bounds,
+    shown_limits,
+    takes_effect,
+    verify_amount,
+    verify_deposit,
+    verify_kind,
+)
+from croupier.server.forwarding import Peers
+from croupier.server.hub import Hub
+from croupier.store.claims import TableClaims
 from croupier.store.exclusions import Exclusions
+from croupier.store.limits import Limits, deposited_since
+from croupier.store.schema import accounts
 
-if TYPE_CHECKING:
-    from croupier.server.service import Casino
+
+class Casino(Protocol):
+    """What enforcing a player's protection needs of this process (the casino, seen only so,
+    server/service.py: no import circle): its database, its calendar, the cooling-off of a
+    raised limit, the records of sessions, the tables it runs, who runs the others and how to
+    reach them, and its watchers' hub."""
+
+    @property
+    def engine(self) -> Engine: ...
+
+    @property
+    def wall(self) -> Callable[[], float]: ...
+
+    @property
+    def cooling_off_seconds(self) -> float: ...
+
+    @property
+    def records(self) -> Any: ...
+
+    @property
+    def tables(self) -> dict[int, Any]: ...
+
+    @property
+    def claims(self) -> TableClaims: ...
+
+    @property
+    def peers(self) -> Peers: ...
+
+    @property
+    def hub(self) -> Hub: ...
+
 
 log = logging.getLogger(__name__)
 EXCLUDED = "\x00excluded"  # queued for a connection of a player just excluded (the same object)
@@ -39,11 +92,58 @@ END_REASON = "excluded"  # a session's end_reason
 
 
 class Protection:
-    """The exclusions of the casino's players, as one process enforces them."""
+    """The limits and exclusions of the casino's players, as one process enforces them."""
 
     def __init__(self, casino: Casino) -> None:
         self.casino = casino
         self.exclusions = Exclusions(casino.engine)
+        self.limits = Limits(casino.engine)
+        self._deposits = threading.Lock()  # one deposit's check and posting at a time here
+
+    # -- limits -----------------------------------------------------------------------------
+    async def set_limit(
+        self, player: Player, kind: str, amount: object, *, operator: str | None = None
+    ) -> dict[str, object]:
+        """The player's (or, with ``operator``, the operator's) limit of ``kind`` set to
+        ``amount`` (None: none): stricter at once, a raise or a removal after the cooling-off;
+        the operator's at once."""
+        kind, value = verify_kind(kind), verify_amount(amount)
+        if player.role != "player" or player.demo:
+            raise RuleViolation("player", "limits are a real-money player's", LIMITS_RULE)
+        now = self.now()
+        changes = await asyncio.to_thread(self.limits.changes, player.id)
+        if operator is None:
+            own = in_force([c for c in changes if c.kind == kind and not c.by_operator], now)
+            effective = takes_effect(own, value, now, self.casino.cooling_off_seconds)
+        else:
+            effective = now
+        change = LimitChange(kind, value, now, effective, operator is not None,
+                             operator or player.name)  # fmt: skip
+        await asyncio.to_thread(self.limits.add, player.id, change)
+        return (await self.limits_of(player))[kind]
+
+    async def limits_of(self, player: Player) -> dict[str, dict[str, object]]:
+        """Each limit: the one in force (the strictest of the player's and the operator's),
+        the player's own, the operator's, and a change of the player's waiting to apply."""
+        changes = await asyncio.to_thread(self.limits.changes, player.id)
+        return shown_limits(changes, self.now())
+
+    def check_deposit(
+        self, connection: Connection, player: Player, account: int, amount: int
+    ) -> None:
+        """In the deposit's transaction, the account locked: refused (LimitReached) when it
+        would take a period's deposits past its limit."""
+        connection.execute(select(accounts.c.id).where(accounts.c.id == account).with_for_update())
+        now = self.now()
+        limits = limits_in_force(self.limits.changes(player.id, connection), now)
+        deposited = {
+            period: deposited_since(connection, account, period_bounds(period, now)[0])
+            for period in set(DEPOSIT_PERIODS.values())
+        }
+        verify_deposit(limits, deposited, amount, now)
+
+    def deposits(self) -> threading.Lock:
+        return self._deposits
 
     def now(self) -> float:
         return self.casino.wall()

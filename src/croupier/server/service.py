@@ -21,6 +21,7 @@ from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.registry import jackpot_terms, live_dealing, table_currency, table_seats
 from croupier.people import Player
+from croupier.protection.limits import COOLING_OFF_SECONDS
 from croupier.rng import RandomSource
 from croupier.server.bus import Bus, bus_address
 from croupier.server.defaults import DEFAULT_TABLES, NODE_NAME, default_node
@@ -103,6 +104,8 @@ class Casino:
     cluster_key: str | None = None
     #: the calendar's time, in seconds (UTC): when an exclusion begins and ends (tests move it)
     wall: Callable[[], float] = time.time
+    #: how long a player's raised (or removed) limit waits before it applies (issue 29)
+    cooling_off_seconds: float = COOLING_OFF_SECONDS
 
     def __post_init__(self) -> None:
         self.node = self.node or default_node()
@@ -111,7 +114,7 @@ class Casino:
                 "node", f"{self.node!r}: 1 to 40 letters, digits, '.', '_' or '-'", "deploy.md"
             )
         self.engine = connect(self.database_url, pool_name(self.node))
-        self.ledger = Ledger(self.engine)
+        self.ledger = Ledger(self.engine, self.wall)
         self.players = Players(self.engine, self.ledger, idle_seconds=self.idle_seconds)
         self.records = RoundRecords(self.engine, self.ledger)
         self.hub = Hub()
@@ -469,7 +472,10 @@ class Casino:
         def run() -> int:
             account = self.players.account(player, currency)
             cashier = named_account(self.ledger, "cashier", "cashier", currency, negative=True)
-            self.ledger.transfer(cashier, account, amount, "deposit", f"player:{player.id}")
+            legs = [(cashier, -amount), (account, amount)]
+            with self.protection.deposits(), self.engine.begin() as connection:
+                self.protection.check_deposit(connection, player, account, amount)  # issue 29
+                self.ledger.post("deposit", f"player:{player.id}", legs, connection)
             return self.ledger.balance(account)
 
         return await asyncio.to_thread(run)

@@ -11,7 +11,8 @@ Play money (currency ``DEMO``) never meets real money in a posting (Portuguese o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -57,8 +58,9 @@ class Account:
 class Ledger:
     """Accounts and postings on one database engine."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, wall: Callable[[], float] = time.time) -> None:
         self.engine = engine
+        self.wall = wall  # when a posting is made (UTC seconds): a deposit's period reads it
         self._currency: dict[int, str] = {}
 
     def open_account(
@@ -132,10 +134,10 @@ class Ledger:
         if checked and sure:
             raise ValueError("checked and sure: a posting is one or the other")
         if connection is not None:
-            _post(connection, kind, reference, legs, self._currency, checked, sure)
+            _post(connection, kind, reference, legs, self._currency, checked, sure, self.wall())
             return
         with self.engine.begin() as own:
-            _post(own, kind, reference, legs, self._currency)
+            _post(own, kind, reference, legs, self._currency, at=self.wall())
 
     def verify_posting(self, connection: Connection, legs: Sequence[tuple[int, int]]) -> None:
         """Refuse ``legs`` that :meth:`post` would refuse whatever the balances: for a caller
@@ -335,6 +337,7 @@ def _post(
     known: dict[int, str],
     checked: bool = False,
     sure: bool = False,
+    at: float | None = None,
 ) -> None:
     """Balances first, all in one statement (on PostgreSQL after locking them in a fixed
     account order, unless the caller already holds them: no deadlocks between concurrent
@@ -350,7 +353,8 @@ def _post(
     net = {a: m for a, m in net.items() if m}
     if net:
         _move(connection, net, checked, sure)
-    posting = {"kind": kind, "reference": reference, "created_at": datetime.now(UTC)}
+    made = datetime.now(UTC) if at is None else datetime.fromtimestamp(at, UTC)
+    posting = {"kind": kind, "reference": reference, "created_at": made}
     if connection.dialect.name == "postgresql":
         _NEW_POSTING_UNREAD.execute(connection, posting).close()
         _NEW_ENTRY_OF_LAST_POSTING.execute_many(

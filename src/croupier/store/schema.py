@@ -172,6 +172,22 @@ exclusions = Table(
     Index("ix_exclusions_player", "player_id"),
 )
 
+#: the limits players set on their own play, and the operator on them (issue 29): every change
+#: kept, with when it takes effect (a raise waits for its cooling-off)
+player_limits = Table(
+    "player_limits",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("kind", String(20), nullable=False),  # deposit_day, deposit_week, deposit_month
+    Column("amount", BigInteger),  # none: no limit
+    Column("set_at", DateTime(timezone=True), nullable=False),
+    Column("effective_at", DateTime(timezone=True), nullable=False),
+    Column("by_operator", Boolean, nullable=False),
+    Column("set_by", String(100), nullable=False),
+    Index("ix_player_limits_player", "player_id"),
+)
+
 #: where each process serving the database is reached (issue 20): a command for a table another
 #: process runs is forwarded to that process's ``url``; who runs which table is the claims'
 #: (store/claims.py), not this table's

@@ -1,16 +1,17 @@
 """A player's protection (issue 29; docs/player-protection.md): self-exclusion and time-out,
-asked by the player, or set by the operator (its list, or the regulator's imported)."""
+asked by the player, or set by the operator (its list, or the regulator's imported); the limits
+the player sets on their deposits, and the operator on them."""
 
 # no "from __future__ import annotations": FastAPI reads the Annotated aliases
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 
 from croupier.protection.exclusion import OPERATOR
-from croupier.server.bodies import ExclusionIn, OperatorExclusionsIn
-from croupier.server.depends import Casinos, Id, Me, Operator
+from croupier.server.bodies import ExclusionIn, LimitIn, OperatorExclusionsIn
+from croupier.server.depends import Casinos, Id, Me, Operator, PlayerName
 
 router = APIRouter()
 
@@ -61,3 +62,30 @@ async def exclude_players(
         )
         excluded.append({"player": name, **exclusion.shown()})
     return {"excluded": excluded, "unknown": unknown}
+
+
+Kind = Annotated[str, Path(min_length=1, max_length=20, description="e.g. deposit_day")]
+
+
+@router.get("/me/limits")
+async def my_limits(player: Me, casino: Casinos) -> dict[str, Any]:
+    """Each limit: in force (the strictest of the player's and the operator's), the player's
+    own, the operator's, and a raise waiting for its cooling-off."""
+    return await casino.protection.limits_of(player)
+
+
+@router.put("/me/limits/{kind}")
+async def set_my_limit(kind: Kind, body: LimitIn, player: Me, casino: Casinos) -> dict[str, Any]:
+    """Lowered (or set) at once; raised or removed after the cooling-off (24 hours)."""
+    return await casino.protection.set_limit(player, kind, body.amount)
+
+
+@router.put("/operator/players/{name}/limits/{kind}")
+async def set_limit_on(
+    name: PlayerName, kind: Kind, body: LimitIn, op: Operator, casino: Casinos
+) -> dict[str, Any]:
+    """The operator's limit on a player, in force at once; the strictest one applies."""
+    player = await asyncio.to_thread(casino.players.by_name, name)
+    if player is None:
+        raise LookupError(f"no player {name!r}")
+    return await casino.protection.set_limit(player, kind, body.amount, operator=op.name)

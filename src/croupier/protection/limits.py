@@ -1,0 +1,188 @@
+"""Limits a player sets on their own play (issue 29, item 6; docs/player-protection.md): so far
+the deposits per day, week and month.
+
+* Lowering a limit (or setting one where there was none) takes effect at once; raising or
+  removing one only after a cooling-off period (24 hours by default, an option of the casino).
+* A later change supersedes a change still waiting for its cooling-off.
+* The operator may set a limit on a player too, in force at once; the strictest of the
+  player's and the operator's applies.
+* A deposit over a limit is refused with the limit, the amount left in the period and when the
+  period resets. Periods are calendar periods in UTC: the day from midnight, the week from
+  Monday, the month from its first day (choice X3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from croupier.errors import RuleViolation
+from croupier.money import MAX_AMOUNT
+from croupier.protection.exclusion import add_months
+
+LIMITS_RULE = "limits set by the player (issue 29, item 6; docs/player-protection.md)"
+COOLING_OFF_SECONDS = 24 * 3600.0
+DEPOSIT_PERIODS = {"deposit_day": "day", "deposit_week": "week", "deposit_month": "month"}
+KINDS = tuple(DEPOSIT_PERIODS)
+
+
+@dataclass(frozen=True)
+class LimitChange:
+    """A limit of ``kind`` set to ``amount`` (None: no limit) at ``set_at``, in force from
+    ``effective_at``; by the player, or by the operator."""
+
+    kind: str
+    amount: int | None
+    set_at: float
+    effective_at: float
+    by_operator: bool = False
+    set_by: str = ""
+
+
+def verify_kind(kind: object) -> str:
+    if kind not in KINDS:
+        raise RuleViolation("kind", f"{kind!r}: one of {', '.join(KINDS)}", LIMITS_RULE)
+    assert isinstance(kind, str)
+    return kind
+
+
+def verify_amount(amount: object) -> int | None:
+    if amount is None:
+        return None
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_AMOUNT:
+        raise RuleViolation(
+            "amount", f"{amount!r}: a whole number of minor units, 1 to {MAX_AMOUNT}, or null",
+            LIMITS_RULE,
+        )  # fmt: skip
+    return amount
+
+
+def in_force(changes: Iterable[LimitChange], now: float) -> int | None:
+    """The limit ``changes`` (of one kind, by one party) put in force at ``now``: the last one
+    set whose time has come; a change set while an earlier one still waited supersedes it."""
+    standing: list[LimitChange] = []
+    for change in sorted(changes, key=lambda c: c.set_at):
+        if change.set_at > now:
+            break
+        standing = [c for c in standing if c.effective_at <= change.set_at]  # waiting: gone
+        standing.append(change)
+    effective = [c for c in standing if c.effective_at <= now]
+    return effective[-1].amount if effective else None
+
+
+def pending(changes: Iterable[LimitChange], now: float) -> LimitChange | None:
+    """The player's change still waiting for its cooling-off, if any."""
+    ordered = sorted(changes, key=lambda c: c.set_at)  # stable: the order they were made
+    last = ordered[-1] if ordered else None
+    return last if last is not None and last.effective_at > now else None
+
+
+def takes_effect(current: int | None, amount: int | None, now: float, cooling: float) -> float:
+    """When a player's change from ``current`` to ``amount`` takes effect: at once when it is
+    stricter (lower, or a limit where there was none), after the cooling-off otherwise."""
+    stricter = amount is not None and (current is None or amount < current)
+    return now if stricter else now + cooling
+
+
+def strictest(*limits: int | None) -> int | None:
+    present = [limit for limit in limits if limit is not None]
+    return min(present) if present else None
+
+
+def limits_in_force(changes: Iterable[LimitChange], now: float) -> dict[str, int | None]:
+    """Each kind's limit in force at ``now``: the strictest of the player's and the
+    operator's."""
+    every = list(changes)
+    out: dict[str, int | None] = {}
+    for kind in KINDS:
+        own = in_force([c for c in every if c.kind == kind and not c.by_operator], now)
+        house = in_force([c for c in every if c.kind == kind and c.by_operator], now)
+        out[kind] = strictest(own, house)
+    return out
+
+
+def shown_limits(changes: Iterable[LimitChange], now: float) -> dict[str, dict[str, object]]:
+    """Each limit as the player and the operator see it: in force, the player's own, the
+    operator's, and the player's change waiting for its cooling-off."""
+    every = list(changes)
+    out: dict[str, dict[str, object]] = {}
+    for kind in KINDS:
+        mine = [c for c in every if c.kind == kind and not c.by_operator]
+        own = in_force(mine, now)
+        house = in_force([c for c in every if c.kind == kind and c.by_operator], now)
+        waiting = pending(mine, now)
+        out[kind] = {
+            "in_force": strictest(own, house),
+            "own": own,
+            "operator": house,
+            "pending": None
+            if waiting is None
+            else {"amount": waiting.amount, "from": _iso(waiting.effective_at)},
+        }
+    return out
+
+
+def period_bounds(period: str, now: float) -> tuple[float, float]:
+    """The calendar period (UTC) holding ``now``: its first second and the first of the next."""
+    moment = datetime.fromtimestamp(now, UTC)
+    day = datetime(moment.year, moment.month, moment.day, tzinfo=UTC)
+    if period == "day":
+        start, end = day, day + timedelta(days=1)
+    elif period == "week":
+        start = day - timedelta(days=day.weekday())  # Monday
+        end = start + timedelta(days=7)
+    else:
+        start = day.replace(day=1)
+        after = add_months(start.date(), 1)
+        end = datetime(after.year, after.month, after.day, tzinfo=UTC)
+    return start.timestamp(), end.timestamp()
+
+
+class LimitReached(RuleViolation):
+    """A deposit (or a bet) a limit refuses: the limit, what is left of it in the period, and
+    when the period resets."""
+
+    def __init__(self, message: str, limit: int, left: int, resets_at: float, kind: str) -> None:
+        super().__init__("amount", message, LIMITS_RULE)
+        self.limit = limit
+        self.left = left
+        self.resets_at = resets_at
+        self.kind = kind
+
+    def record(self) -> dict[str, object]:
+        return {
+            "limit": self.limit,
+            "left": self.left,
+            "resets_at": _iso(self.resets_at),
+            "limit_kind": self.kind,
+        }
+
+
+def _iso(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, UTC).isoformat().replace("+00:00", "Z")
+
+
+def verify_deposit(
+    limits: dict[str, int | None],
+    deposited: dict[str, int],
+    amount: int,
+    now: float,
+) -> None:
+    """Refuse ``amount`` when it would take a period's deposits past its limit (``limits`` by
+    kind, those in force; ``deposited``: the deposits so far in each period, by period)."""
+    for kind, period in DEPOSIT_PERIODS.items():
+        limit = limits.get(kind)
+        if limit is None:
+            continue
+        left = max(0, limit - deposited.get(period, 0))
+        if amount > left:
+            _start, resets = period_bounds(period, now)
+            raise LimitReached(
+                f"the deposit {amount} is over your {period}'s deposit limit {limit}: {left} "
+                f"left until {_iso(resets)}",
+                limit,
+                left,
+                resets,
+                kind,
+            )

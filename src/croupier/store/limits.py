@@ -1,0 +1,76 @@
+"""The limits on players' play, every change kept (issue 29; :mod:`croupier.protection.limits`),
+and what a limit is measured against: the deposits of a period, read in the transaction that
+makes the next one."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, Engine, func, insert, select
+
+from croupier.protection.limits import LimitChange
+from croupier.store.exclusions import _at, _seconds
+from croupier.store.schema import entries, player_limits, transactions
+
+
+class Limits:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def add(self, player_id: int, change: LimitChange) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(player_limits).values(
+                    player_id=player_id,
+                    kind=change.kind,
+                    amount=change.amount,
+                    set_at=_at(change.set_at),
+                    effective_at=_at(change.effective_at),
+                    by_operator=change.by_operator,
+                    set_by=change.set_by,
+                )
+            )
+
+    def changes(self, player_id: int, connection: Connection | None = None) -> list[LimitChange]:
+        """Every change of the player's limits, the oldest first."""
+        query = (
+            select(player_limits)
+            .where(player_limits.c.player_id == player_id)
+            .order_by(player_limits.c.id)
+        )
+        if connection is None:
+            with self.engine.connect() as own:
+                rows = own.execute(query).all()
+        else:
+            rows = connection.execute(query).all()
+        out = []
+        for row in rows:
+            m = row._mapping
+            set_at, effective_at = _seconds(m["set_at"]), _seconds(m["effective_at"])
+            assert set_at is not None and effective_at is not None
+            amount = None if m["amount"] is None else int(m["amount"])
+            out.append(
+                LimitChange(
+                    str(m["kind"]),
+                    amount,
+                    set_at,
+                    effective_at,
+                    bool(m["by_operator"]),
+                    str(m["set_by"]),
+                )
+            )
+        return out
+
+
+def deposited_since(connection: Connection, account: int, since: float) -> int:
+    """What was deposited into ``account`` from ``since`` on."""
+    total = connection.execute(
+        select(func.coalesce(func.sum(entries.c.amount), 0))
+        .select_from(entries.join(transactions, entries.c.transaction_id == transactions.c.id))
+        .where(
+            entries.c.account_id == account,
+            transactions.c.kind == "deposit",
+            transactions.c.created_at >= datetime.fromtimestamp(since, UTC),
+        )
+    ).scalar_one()
+    return int(total)
