@@ -49,15 +49,15 @@ async def measure(url: str, players: int, bets: int, ruleset: str) -> dict[str, 
     from croupier.table.config import TableConfig
 
     if url.startswith("postgresql"):
-        from sqlalchemy import text
+        from sqlalchemy import MetaData
 
         from croupier.store.database import connect
-        from croupier.store.schema import metadata
 
         engine = connect(url)
-        with engine.begin() as connection:  # a clean database
-            metadata.drop_all(connection)
-            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        with engine.begin() as connection:  # a clean database: every table it holds, read from
+            found = MetaData()  # it (a newer side's tables reference the older side's)
+            found.reflect(connection)
+            found.drop_all(connection)
         engine.dispose()
     casino = Casino(url, clock=ManualClock(), defaults=False)
     await casino.start()
