@@ -209,3 +209,9 @@ class LimitIn(_Strict):
     """A limit on the player's play, in minor units; null: no limit (docs/player-protection.md)."""
 
     amount: StrictInt | None = Field(ge=1, le=MAX_AMOUNT)
+
+
+class RealityIn(_Strict):
+    """How often the reality check comes, in minutes of play; null: never."""
+
+    minutes: StrictInt | None = Field(description="5 to 240, or null")

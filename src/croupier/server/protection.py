@@ -45,6 +45,7 @@ from croupier.protection.limits import (
     verify_deposit,
     verify_kind,
 )
+from croupier.protection.reality import verify_minutes
 from croupier.server.forwarding import Peers
 from croupier.server.hub import Hub
 from croupier.store.claims import TableClaims
@@ -89,6 +90,7 @@ EXCLUDED = "\x00excluded"  # queued for a connection of a player just excluded (
 CLOSE_EXCLUDED = 4451  # like HTTP 451: not available, for a reason the law gives
 EXCLUDED_REASON = "you are excluded from play (RJO art. 39): your account stays open"
 END_REASON = "excluded"  # a session's end_reason
+REALITY = "reality_check"  # the player's reality check interval, kept with their limits
 
 
 class Protection:
@@ -127,6 +129,19 @@ class Protection:
         the player's own, the operator's, and a change of the player's waiting to apply."""
         changes = await asyncio.to_thread(self.limits.changes, player.id)
         return shown_limits(changes, self.now())
+
+    async def set_reality(self, player: Player, minutes: object) -> dict[str, object]:
+        """The player's reality check, every ``minutes`` of play (None: none), from their next
+        session on (issue 29)."""
+        value = verify_minutes(minutes)
+        now = self.now()
+        change = LimitChange(REALITY, value, now, now, False, player.name)
+        await asyncio.to_thread(self.limits.add, player.id, change)
+        return {"minutes": value, "applies": "to the sessions started from now on"}
+
+    async def reality_minutes(self, player: Player) -> int | None:
+        changes = await asyncio.to_thread(self.limits.changes, player.id)
+        return in_force([c for c in changes if c.kind == REALITY], self.now())
 
     def check_deposit(
         self, connection: Connection, player: Player, account: int, amount: int

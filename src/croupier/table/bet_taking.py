@@ -79,6 +79,7 @@ class Betting:
                 self.verify_window,
                 self.terms.money,
                 seat_is_box=self.terms.config.live and isinstance(rnd, PlayedBoxes),
+                now=self.clock.now(),
             )
             if not placed:
                 return answers

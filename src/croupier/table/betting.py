@@ -65,12 +65,14 @@ def judge_bets(
     money: Money,
     *,
     seat_is_box: bool = False,
+    now: float | None = None,
 ) -> tuple[list[Answer], list[Placed]]:
     """Each bet in arrival order, by the rules and (given ``balances``, which it debits) by the
     money; the accepted ones are placed on ``rnd``. Each bet's answer so far (a refusal, or an
     empty answer the store completes) and the bets placed. With ``seat_is_box`` (a live table
     of a game dealt to boxes: each seat is a box of the felt, choice D7) a bettor plays the box
-    of their seat rather than the lowest free one (choice O16)."""
+    of their seat rather than the lowest free one (choice O16). With ``now``, a player whose
+    reality check is due (issue 29) is refused until they acknowledge it."""
     out: list[Answer] = []
     placed: list[Placed] = []
     standing = {(b.bettor, b.kind): b.amount for b in rnd.bets}
@@ -85,6 +87,8 @@ def judge_bets(
             if seat.leaving:
                 raise RuleViolation("session", "your session is ending", SESSION_RULE)
             verify_window()
+            if seat.reality is not None and now is not None:  # a check due is acknowledged first
+                seat.reality.verify_bet(now, seat.net)
             if balances is not None and not seat.box and balances[seat.account] < amount:
                 boxes.verify_place_bet(player, kind, amount, **boxed)  # the rules first
                 raise RuleViolation(

@@ -240,6 +240,13 @@ class Cycle:
             "house_result": done.house_result,
         }
         self.announcer.publish(summary, None)
+        self.seating.settled(
+            [
+                (b.bettor, b.payout - b.stake)
+                for b in done.ledger
+                if (b.bettor, b.kind) not in carried
+            ]
+        )  # each session's net result (the reality check, issue 29)
         self.display.show(self.in_play.game.jackpot_pool)  # the pool this round left
         self.seating.after_window(bettors)
         await self.seating.end_leaving()
@@ -335,6 +342,7 @@ class Cycle:
         ):
             await self._close_window()
         await self.seating.check_inactivity(now)
+        self.seating.check_reality(now)
 
     async def _close_window(self) -> None:
         if self.in_play.round.bets:

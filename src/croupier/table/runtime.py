@@ -314,6 +314,7 @@ class Table:
             "card": self.cycle.card,
             "remedy": self.cycle.remedy,
             "new_shoe": self.cycle.new_shoe,
+            "acknowledge_reality": self._acknowledge_reality,
             "tick": self._noop,
             "close": self._close,
         }
@@ -323,6 +324,9 @@ class Table:
 
     async def _noop(self) -> None:
         return None
+
+    async def _acknowledge_reality(self, player: str) -> dict[str, Any]:
+        return self.seating.acknowledge_reality(player)
 
     # -- bets -----------------------------------------------------------------------------
     async def _bets(self, commands: list[_Command]) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from croupier.protection.reality import RealityCheck
 from croupier.table.port import StandingBet
 
 INDIVIDUAL_IDLE_SECONDS = 180.0  # rule 35(a): more than 3 minutes
@@ -40,6 +41,9 @@ class Seat:
     #: its chips are on the felt, so no balance limits its stakes (its account is the house's,
     #: and may go negative), and the online inactivity rules 35-36 are not for it
     box: bool = False
+    #: the player's reality check, if they asked for one (issue 29; protection/reality.py)
+    reality: RealityCheck | None = None
+    net: int = 0  # the session's net result so far: what its settled bets paid less staked
 
     def standing(self, kind: str, amount: int) -> StandingBet:
         """This seat's bet of ``kind``, standing at ``amount`` on the open round."""

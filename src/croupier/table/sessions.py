@@ -10,6 +10,7 @@ from typing import Any
 from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.people import Player
+from croupier.protection.reality import REALITY_RULE, RealityCheck
 from croupier.table.announcer import Announcer
 from croupier.table.betting import no_session
 from croupier.table.clock import Clock
@@ -52,7 +53,11 @@ class Seating:
             raise no_session()
         return seat
 
-    async def join(self, player: Player, seat: int | None = None) -> dict[str, Any]:
+    async def join(
+        self, player: Player, seat: int | None = None, reality: int | None = None
+    ) -> dict[str, Any]:
+        """A seat and a session for ``player`` (the first free seat, or ``seat``), with a
+        reality check every ``reality`` minutes of play if they asked for one (issue 29)."""
         config = self.terms.config
         if player.role == "box" and not config.live:
             raise RuleViolation("player", "boxes are seated at live tables only", LIVE_RULE)
@@ -93,6 +98,7 @@ class Seating:
             seat,
             self.clock.now(),
             box=player.role == "box",
+            reality=None if reality is None else RealityCheck.every(reality, self.clock.now()),
         )
         self.announcer.publish({"type": "seat_taken", "seat": seat, "player": player.name}, None)
         return {
@@ -158,6 +164,42 @@ class Seating:
                 tx.unstake(round_id, bet, escrow)
 
         await in_play.commit(checkpoint, returned)
+
+    # -- the reality check (issue 29) --------------------------------------------------------
+    def check_reality(self, now: float) -> None:
+        """Each player whose reality check has come due is shown it, once: the time played and
+        the session's net result; their next bet waits for the acknowledgement."""
+        for seat in self.seats.values():
+            check = seat.reality
+            if check is None or check.told or not check.due(now):
+                continue
+            check.told = True
+            self.announcer.publish(
+                {
+                    "type": "reality_check",
+                    "session": seat.session_id,
+                    "minutes_played": check.played_minutes(now),
+                    "net": seat.net,
+                    "rule": REALITY_RULE,
+                },
+                seat.name,
+            )
+
+    def acknowledge_reality(self, player: str) -> dict[str, Any]:
+        """The player has seen the reality check: they bet again, the next one due later."""
+        seat = self.seat(player)
+        if seat.reality is None:
+            raise RuleViolation("reality_check", "no reality check was asked", REALITY_RULE)
+        now = self.clock.now()
+        seat.reality.acknowledge(now)
+        return {"session": seat.session_id, "next_in_seconds": seat.reality.due_at - now}
+
+    def settled(self, lines: list[tuple[str, int]]) -> None:
+        """A round's settled bets (bettor, paid less staked): each session's net result."""
+        for bettor, net in lines:
+            seat = self.seats.get(bettor)
+            if seat is not None:
+                seat.net += net
 
     # -- inactivity (PT rules 35-36) --------------------------------------------------------
     async def check_inactivity(self, now: float) -> None:

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 
 from croupier.protection.exclusion import OPERATOR
-from croupier.server.bodies import ExclusionIn, LimitIn, OperatorExclusionsIn
+from croupier.server.bodies import ExclusionIn, LimitIn, OperatorExclusionsIn, RealityIn
 from croupier.server.depends import Casinos, Id, Me, Operator, PlayerName
 
 router = APIRouter()
@@ -89,3 +89,15 @@ async def set_limit_on(
     if player is None:
         raise LookupError(f"no player {name!r}")
     return await casino.protection.set_limit(player, kind, body.amount, operator=op.name)
+
+
+@router.put("/me/reality-check")
+async def set_my_reality_check(body: RealityIn, player: Me, casino: Casinos) -> dict[str, Any]:
+    """A reality check every so many minutes of play, from the next session on: the time
+    played and the net result, acknowledged before the next bet."""
+    return await casino.protection.set_reality(player, body.minutes)
+
+
+@router.get("/me/reality-check")
+async def my_reality_check(player: Me, casino: Casinos) -> dict[str, Any]:
+    return {"minutes": await casino.protection.reality_minutes(player)}

@@ -46,6 +46,19 @@ async def end_session(session_id: Id, player: Me, request: Request, casino: Casi
     return result
 
 
+@router.post("/sessions/{session_id}/reality-check")
+async def acknowledge_reality(session_id: Id, player: Me, request: Request, casino: Casinos) -> Any:
+    """The player acknowledges the reality check shown to them: they bet again (issue 29)."""
+    statement = await _own_session(casino, session_id, player)
+    table_id = statement["table_id"]
+    if _elsewhere(casino, table_id, request):  # its process holds the session (issue 20)
+        return await _forwarded(casino, table_id, request, player)
+    result: dict[str, Any] = await casino.table(table_id).command(
+        "acknowledge_reality", player=player.name
+    )
+    return result
+
+
 def _elsewhere(casino: Casino, table_id: int, request: Request) -> bool:
     """Whether another process runs the table (and this request was not sent on by one)."""
     return (

@@ -123,7 +123,10 @@ async def start_session(
     while the player is excluded from play (RJO art. 39; server/protection.py)."""
     seat = body.seat if body is not None else None
     await casino.protection.verify_may_play(player)
-    result: dict[str, Any] = await casino.table(table_id).command("join", player=player, seat=seat)
+    reality = await casino.protection.reality_minutes(player)  # issue 29: the reality check
+    result: dict[str, Any] = await casino.table(table_id).command(
+        "join", player=player, seat=seat, reality=reality
+    )
     return result
 
 
