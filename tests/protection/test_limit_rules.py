@@ -20,6 +20,7 @@ from croupier.protection.limits import (
     period_bounds,
     takes_effect,
     verify_amount,
+    verify_bet_limit,
     verify_deposit,
     verify_kind,
 )
@@ -103,3 +104,22 @@ def test_only_the_known_limits_are_set() -> None:
     with pytest.raises(RuleViolation):
         verify_kind("loss_year")
     assert verify_kind("deposit_month") == "deposit_month"
+
+
+def test_the_largest_single_bet_counts_the_chips_already_on_the_bet() -> None:
+    """Choice X6: a bet's total on one kind in a round is the single bet: 15.00 on Banker and
+    5.00 more make 20.00, within a limit of 20.00; one unit more is not."""
+    verify_bet_limit(20_00, 15_00, 5_00, "banker")
+    with pytest.raises(RuleViolation) as over:
+        verify_bet_limit(20_00, 15_00, 5_01, "banker")
+    assert "5.00" not in over.value.message and "500 more" in over.value.message
+    verify_bet_limit(None, 10**9, 10**9, "banker")  # no limit
+
+
+@pytest.mark.parametrize(("minutes", "taken"), [(4, False), (5, True), (1440, True), (1441, False)])
+def test_a_session_limit_is_5_minutes_to_a_day(minutes: int, taken: bool) -> None:
+    if taken:
+        assert verify_amount(minutes, "session_minutes") == minutes
+    else:
+        with pytest.raises(RuleViolation):
+            verify_amount(minutes, "session_minutes")

@@ -1,5 +1,5 @@
-"""Limits a player sets on their own play (issue 29, item 6; docs/player-protection.md): so far
-the deposits per day, week and month.
+"""Limits a player sets on their own play (issue 29, item 6; docs/player-protection.md): the
+deposits per day, week and month, the largest single bet, and the length of a session.
 
 * Lowering a limit (or setting one where there was none) takes effect at once; raising or
   removing one only after a cooling-off period (24 hours by default, an option of the casino).
@@ -24,7 +24,10 @@ from croupier.protection.exclusion import add_months
 LIMITS_RULE = "limits set by the player (issue 29, item 6; docs/player-protection.md)"
 COOLING_OFF_SECONDS = 24 * 3600.0
 DEPOSIT_PERIODS = {"deposit_day": "day", "deposit_week": "week", "deposit_month": "month"}
-KINDS = tuple(DEPOSIT_PERIODS)
+BET, SESSION_MINUTES = "bet", "session_minutes"
+KINDS = (*DEPOSIT_PERIODS, BET, SESSION_MINUTES)
+SEAT_KINDS = (BET, SESSION_MINUTES)  # the limits a table applies to a seat
+SESSION_BOUNDS = (5, 24 * 60)  # a session of 5 minutes to a day (choice X6)
 
 
 @dataclass(frozen=True)
@@ -47,9 +50,18 @@ def verify_kind(kind: object) -> str:
     return kind
 
 
-def verify_amount(amount: object) -> int | None:
+def verify_amount(amount: object, kind: str = "deposit_day") -> int | None:
+    """A limit's value: minor units (a deposit, a bet), minutes (a session), or None."""
     if amount is None:
         return None
+    if kind == SESSION_MINUTES:
+        low, high = SESSION_BOUNDS
+        if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
+            raise RuleViolation(
+                "amount", f"{amount!r}: a session of {low} to {high} minutes, or null",
+                LIMITS_RULE,
+            )  # fmt: skip
+        return amount
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_AMOUNT:
         raise RuleViolation(
             "amount", f"{amount!r}: a whole number of minor units, 1 to {MAX_AMOUNT}, or null",
@@ -186,3 +198,27 @@ def verify_deposit(
                 resets,
                 kind,
             )
+
+
+@dataclass(frozen=True)
+class SeatLimits:
+    """The limits a table applies to one seat (those in force when they were read)."""
+
+    bet: int | None = None
+    session_minutes: int | None = None
+
+
+def seat_limits(limits: dict[str, int | None]) -> SeatLimits:
+    return SeatLimits(limits.get(BET), limits.get(SESSION_MINUTES))
+
+
+def verify_bet_limit(limit: int | None, standing: int, amount: int, kind: str) -> None:
+    """The largest single bet: a bet's total on one kind in a round (the chips already there
+    and those added) within the limit (choice X6)."""
+    if limit is not None and standing + amount > limit:
+        raise RuleViolation(
+            "amount",
+            f"over your limit on a single bet, {limit}: {max(0, limit - standing)} more on "
+            f"{kind} at most",
+            LIMITS_RULE,
+        )

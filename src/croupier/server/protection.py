@@ -35,10 +35,13 @@ from croupier.protection.exclusion import (
 from croupier.protection.limits import (
     DEPOSIT_PERIODS,
     LIMITS_RULE,
+    SEAT_KINDS,
     LimitChange,
+    SeatLimits,
     in_force,
     limits_in_force,
     period_bounds,
+    seat_limits,
     shown_limits,
     takes_effect,
     verify_amount,
@@ -109,7 +112,8 @@ class Protection:
         """The player's (or, with ``operator``, the operator's) limit of ``kind`` set to
         ``amount`` (None: none): stricter at once, a raise or a removal after the cooling-off;
         the operator's at once."""
-        kind, value = verify_kind(kind), verify_amount(amount)
+        kind = verify_kind(kind)
+        value = verify_amount(amount, kind)
         if player.role != "player" or player.demo:
             raise RuleViolation("player", "limits are a real-money player's", LIMITS_RULE)
         now = self.now()
@@ -122,7 +126,32 @@ class Protection:
         change = LimitChange(kind, value, now, effective, operator is not None,
                              operator or player.name)  # fmt: skip
         await asyncio.to_thread(self.limits.add, player.id, change)
+        if kind in SEAT_KINDS and effective <= now:  # at the tables where they sit, at once
+            await self.push_seat_limits(player)
         return (await self.limits_of(player))[kind]
+
+    async def seat_limits(self, player: Player) -> SeatLimits:
+        """The limits a table applies to the player's seat, as they stand now."""
+        changes = await asyncio.to_thread(self.limits.changes, player.id)
+        return seat_limits(limits_in_force(changes, self.now()))
+
+    async def push_seat_limits(self, player: Player) -> None:
+        """The player's seat limits, changed, told to each table where they sit: here, or at
+        the process that runs it (``POST /sessions/{id}/limits``, which reads them there)."""
+        casino = self.casino
+        limits = await self.seat_limits(player)
+        sessions = await asyncio.to_thread(casino.records.sessions.sessions_of, player.id)
+        for session_id, table_id, _seat in sessions:
+            table = casino.tables.get(table_id)
+            try:
+                if table is not None:
+                    await table.command("limit_seat", player=player.name, limits=limits)
+                elif casino.claims.shared:
+                    await casino.peers.refresh(table_id)
+                    path = f"/sessions/{session_id}/limits"
+                    await casino.peers.forward(table_id, "POST", path, {}, b"", player.name)
+            except RuleViolation:  # the session ended meanwhile
+                continue
 
     async def limits_of(self, player: Player) -> dict[str, dict[str, object]]:
         """Each limit: the one in force (the strictest of the player's and the operator's),

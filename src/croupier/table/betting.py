@@ -20,6 +20,7 @@ from typing import Any
 from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.protocol import Bet, TableRound
+from croupier.protection.limits import verify_bet_limit
 from croupier.table.port import Stake
 from croupier.table.seats import Seat
 from croupier.table.terms import Money
@@ -89,6 +90,7 @@ def judge_bets(
             verify_window()
             if seat.reality is not None and now is not None:  # a check due is acknowledged first
                 seat.reality.verify_bet(now, seat.net)
+            verify_bet_limit(seat.bet_limit, standing.get((player, kind), 0), amount, kind)
             if balances is not None and not seat.box and balances[seat.account] < amount:
                 boxes.verify_place_bet(player, kind, amount, **boxed)  # the rules first
                 raise RuleViolation(

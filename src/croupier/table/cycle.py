@@ -343,6 +343,7 @@ class Cycle:
             await self._close_window()
         await self.seating.check_inactivity(now)
         self.seating.check_reality(now)
+        await self.seating.check_session_limits(now)
 
     async def _close_window(self) -> None:
         if self.in_play.round.bets:

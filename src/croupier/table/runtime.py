@@ -45,6 +45,7 @@ from typing import Any
 from croupier.games.live import LiveCards
 from croupier.games.protocol import TableGame
 from croupier.games.registry import jackpot_seed, table_game
+from croupier.protection.limits import SeatLimits
 from croupier.rng import RandomSource, SystemRandomSource
 from croupier.rulesets.loader import Ruleset
 from croupier.shoe import StackedCards
@@ -315,6 +316,7 @@ class Table:
             "remedy": self.cycle.remedy,
             "new_shoe": self.cycle.new_shoe,
             "acknowledge_reality": self._acknowledge_reality,
+            "limit_seat": self._limit_seat,
             "tick": self._noop,
             "close": self._close,
         }
@@ -327,6 +329,9 @@ class Table:
 
     async def _acknowledge_reality(self, player: str) -> dict[str, Any]:
         return self.seating.acknowledge_reality(player)
+
+    async def _limit_seat(self, player: str, limits: SeatLimits) -> dict[str, Any]:
+        return self.seating.limit_seat(player, limits)
 
     # -- bets -----------------------------------------------------------------------------
     async def _bets(self, commands: list[_Command]) -> None:

@@ -44,6 +44,9 @@ class Seat:
     #: the player's reality check, if they asked for one (issue 29; protection/reality.py)
     reality: RealityCheck | None = None
     net: int = 0  # the session's net result so far: what its settled bets paid less staked
+    started: float = 0.0  # the session's start on the table's clock
+    bet_limit: int | None = None  # the player's largest single bet (issue 29)
+    session_ends_at: float | None = None  # the player's limit on a session's length
 
     def standing(self, kind: str, amount: int) -> StandingBet:
         """This seat's bet of ``kind``, standing at ``amount`` on the open round."""

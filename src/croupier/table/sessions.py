@@ -10,6 +10,7 @@ from typing import Any
 from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.people import Player
+from croupier.protection.limits import LIMITS_RULE, SeatLimits
 from croupier.protection.reality import REALITY_RULE, RealityCheck
 from croupier.table.announcer import Announcer
 from croupier.table.betting import no_session
@@ -19,6 +20,14 @@ from croupier.table.in_play import InPlay
 from croupier.table.port import RoundTx, TableStore
 from croupier.table.seats import INVITATION, WARNING_INDIVIDUAL, WARNING_MULTI, Seat
 from croupier.table.terms import TableTerms
+
+TIME_LIMIT = "time_limit"  # a session's end reason: the player's limit on its length
+
+
+def limit_seat(seat: Seat, limits: SeatLimits) -> None:
+    seat.bet_limit = limits.bet
+    minutes = limits.session_minutes
+    seat.session_ends_at = None if minutes is None else seat.started + minutes * 60.0
 
 
 class Seating:
@@ -54,10 +63,15 @@ class Seating:
         return seat
 
     async def join(
-        self, player: Player, seat: int | None = None, reality: int | None = None
+        self,
+        player: Player,
+        seat: int | None = None,
+        reality: int | None = None,
+        limits: SeatLimits | None = None,
     ) -> dict[str, Any]:
         """A seat and a session for ``player`` (the first free seat, or ``seat``), with a
-        reality check every ``reality`` minutes of play if they asked for one (issue 29)."""
+        reality check every ``reality`` minutes of play if they asked for one, and the limits
+        on their bets and their session's length (issue 29)."""
         config = self.terms.config
         if player.role == "box" and not config.live:
             raise RuleViolation("player", "boxes are seated at live tables only", LIVE_RULE)
@@ -90,16 +104,20 @@ class Seating:
         session_id, account = await self.store.start_session(
             player, self.table_id, seat, self.terms.currency
         )
-        self.seats[player.name] = Seat(
+        now = self.clock.now()
+        sitting = self.seats[player.name] = Seat(
             session_id,
             player.id,
             player.name,
             account,
             seat,
-            self.clock.now(),
+            now,
             box=player.role == "box",
-            reality=None if reality is None else RealityCheck.every(reality, self.clock.now()),
+            reality=None if reality is None else RealityCheck.every(reality, now),
+            started=now,
         )
+        if limits is not None:
+            limit_seat(sitting, limits)
         self.announcer.publish({"type": "seat_taken", "seat": seat, "player": player.name}, None)
         return {
             "session": session_id,
@@ -193,6 +211,25 @@ class Seating:
         now = self.clock.now()
         seat.reality.acknowledge(now)
         return {"session": seat.session_id, "next_in_seconds": seat.reality.due_at - now}
+
+    def limit_seat(self, player: str, limits: SeatLimits) -> dict[str, Any]:
+        """The player's limits changed (lowered, or set by the operator): in force at once."""
+        seat = self.seat(player)
+        limit_seat(seat, limits)
+        return {"session": seat.session_id, "bet": seat.bet_limit, "ends_at": seat.session_ends_at}
+
+    async def check_session_limits(self, now: float) -> None:
+        """A session that has run the length the player allowed it ends (its bets in play
+        stand and settle first), the player told why."""
+        for seat in list(self.seats.values()):
+            ends = seat.session_ends_at
+            if ends is None or now < ends or seat.leaving:
+                continue
+            self.announcer.publish(
+                {"type": "session_limit", "session": seat.session_id, "rule": LIMITS_RULE},
+                seat.name,
+            )
+            await self.leave(seat.name, reason=TIME_LIMIT)
 
     def settled(self, lines: list[tuple[str, int]]) -> None:
         """A round's settled bets (bettor, paid less staked): each session's net result."""

@@ -59,6 +59,21 @@ async def acknowledge_reality(session_id: Id, player: Me, request: Request, casi
     return result
 
 
+@router.post("/sessions/{session_id}/limits")
+async def refresh_limits(session_id: Id, player: Me, request: Request, casino: Casinos) -> Any:
+    """The player's limits on a seat (the largest bet, the session's length) read again and
+    applied at once: how a process that changed them tells the one that runs the table."""
+    statement = await _own_session(casino, session_id, player)
+    table_id = statement["table_id"]
+    if _elsewhere(casino, table_id, request):
+        return await _forwarded(casino, table_id, request, player)
+    limits = await casino.protection.seat_limits(player)
+    result: dict[str, Any] = await casino.table(table_id).command(
+        "limit_seat", player=player.name, limits=limits
+    )
+    return result
+
+
 def _elsewhere(casino: Casino, table_id: int, request: Request) -> bool:
     """Whether another process runs the table (and this request was not sent on by one)."""
     return (

@@ -123,9 +123,11 @@ async def start_session(
     while the player is excluded from play (RJO art. 39; server/protection.py)."""
     seat = body.seat if body is not None else None
     await casino.protection.verify_may_play(player)
-    reality = await casino.protection.reality_minutes(player)  # issue 29: the reality check
+    protection = casino.protection  # issue 29: the reality check, the seat's limits
+    reality = await protection.reality_minutes(player)
+    limits = await protection.seat_limits(player)
     result: dict[str, Any] = await casino.table(table_id).command(
-        "join", player=player, seat=seat, reality=reality
+        "join", player=player, seat=seat, reality=reality, limits=limits
     )
     return result
 
