@@ -244,3 +244,11 @@ def test_croupier_compliance_fails_in_one_line_on_a_citation_it_cannot_place(
     said = " ".join(result.output.split())
     assert "src/croupier/games/stud/rule.py:1: macau-stud-2004 has no art. 99" in said
     assert "Traceback" not in result.output
+
+
+def test_a_choice_under_a_text_croupier_does_not_hold_places_no_unit() -> None:
+    """docs/choices.md's player protection rows cite Portugal's online gambling law (RJO art.
+    39), which is none of the five texts: their section is that law's, not Macau baccarat's
+    (whose art. 39 does not exist), so they place no unit and refuse nothing."""
+    sections = {choice: section for choice, section, _ in choices(ROOT)}
+    assert sections["X1"] == "rjo-66-2015" and sections["D1"].startswith("macau-baccarat")

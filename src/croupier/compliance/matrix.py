@@ -80,6 +80,9 @@ _SECTION_REGULATION = (
     ("Stud", "macau-stud-2004"),
     ("Blackjack", "macau-blackjack-2007"),
     ("Online table server", "pt-812-2015"),
+    # Portugal's law for online gambling (RJO, Decreto-Lei 66/2015): a text croupier does not
+    # hold, so its articles place no unit of the five (issue 29)
+    ("Player protection", "rjo-66-2015"),
 )
 
 
