@@ -151,7 +151,9 @@ def measure(
         for p in range(players):
             k = p % processes
             base = servers[k][1]
-            made = httpx.post(f"{base}/players", json={"name": f"p{p}"}, headers=OPERATOR)
+            made = httpx.post(
+                f"{base}/players", json={"name": f"p{p}", "born": "1990-01-01"}, headers=OPERATOR
+            )
             made.raise_for_status()
             headers = {"Authorization": f"Bearer {made.json()['token']}"}
             httpx.post(

@@ -46,14 +46,18 @@ def _setup(base: str) -> dict[str, str]:
         headers=OPERATOR,
     ).json()["id"]
     made = client.post(
-        "/players", json={"name": "honest", "password": "a long secret"}, headers=OPERATOR
+        "/players",
+        json={"name": "honest", "password": "a long secret", "born": "1990-01-01"},
+        headers=OPERATOR,
     ).json()
     me = {"Authorization": f"Bearer {made['token']}"}
     client.post("/players/honest/deposits", json={"amount": 10**9}, headers=OPERATOR)
     client.post(f"/tables/{table}/sessions", json={}, headers=me).raise_for_status()
     for n in range(NAMES):
         client.post(
-            "/players", json={"name": f"victim{n}", "password": "another secret"}, headers=OPERATOR
+            "/players",
+            json={"name": f"victim{n}", "password": "another secret", "born": "1990-01-01"},
+            headers=OPERATOR,
         ).raise_for_status()
     client.close()
     return {"table": str(table), **me}

@@ -150,7 +150,7 @@ def setup(base: str, players: int, label: str = "") -> list[tuple[int, str]]:
     out = []
     for p in range(players):
         name = f"bench{label}-{players}-p{p}"
-        made = client.post("/players", json={"name": name}, headers=OPERATOR)
+        made = client.post("/players", json={"name": name, "born": "1990-01-01"}, headers=OPERATOR)
         made.raise_for_status()
         token = made.json()["token"]
         client.post(

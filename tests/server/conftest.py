@@ -26,6 +26,7 @@ from croupier.table.clock import ManualClock
 from tests.services import POSTGRES_URL
 
 BACKENDS = ["sqlite", "postgresql"]
+BORN = "1990-01-01"  # a real-money player is registered with their date of birth (18+)
 OPERATOR_TOKEN = "operator-test-token"
 
 
@@ -86,7 +87,9 @@ class RunningServer:
         self, name: str, deposit: int = 0, *, demo: bool = False, currency: str = "EUR"
     ) -> dict[str, str]:
         response = self.http.post(
-            "/players", json={"name": name, "demo": demo}, headers=self.operator
+            "/players",
+            json={"name": name, "demo": demo, **({} if demo else {"born": BORN})},
+            headers=self.operator,
         )
         assert response.status_code == 201, response.text
         headers = {"Authorization": f"Bearer {response.json()['token']}"}

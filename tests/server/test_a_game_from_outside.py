@@ -99,7 +99,9 @@ def test_croupier_serve_plays_and_settles_a_game_from_outside(backend: str, tmp_
             table = opened.json()["id"]
             info = http.get(f"/tables/{table}/information").json()
             assert info["game"] == "high-card" and info["game_title"] == "High card"
-            made = http.post("/players", json={"name": "ana"}, headers=op).json()
+            made = http.post(
+                "/players", json={"name": "ana", "born": "1990-01-01"}, headers=op
+            ).json()
             ana = {"Authorization": f"Bearer {made['token']}"}
             deposit = {"amount": 50_00, "currency": "EUR"}
             assert http.post("/players/ana/deposits", json=deposit, headers=op).status_code == 200

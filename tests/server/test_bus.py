@@ -91,7 +91,9 @@ def test_a_watcher_on_another_process_sees_every_event_in_order() -> None:
     listeners: list[Listener] = []
     try:
         table = _fast_table(a_base)  # a opened it: a runs it
-        made_player = httpx.post(f"{a_base}/players", json={"name": "ana"}, headers=OPERATOR)
+        made_player = httpx.post(
+            f"{a_base}/players", json={"name": "ana", "born": "1990-01-01"}, headers=OPERATOR
+        )
         token = made_player.json()["token"]
         ana = {"Authorization": f"Bearer {token}"}
         httpx.post(f"{a_base}/players/ana/deposits", json={"amount": 1_000_00}, headers=OPERATOR)
@@ -163,7 +165,9 @@ def test_a_watcher_whose_table_moves_is_sent_to_reconnect_and_resumes_it() -> No
     listeners: list[Listener] = []
     try:
         table = _fast_table(a_base)
-        httpx.post(f"{a_base}/players", json={"name": "ana"}, headers=OPERATOR)
+        httpx.post(
+            f"{a_base}/players", json={"name": "ana", "born": "1990-01-01"}, headers=OPERATOR
+        )
         httpx.post(f"{a_base}/players/ana/deposits", json={"amount": 100_00}, headers=OPERATOR)
         watcher = Listener(b_base, table)
         listeners.append(watcher)

@@ -59,7 +59,9 @@ def test_commands_go_over_http_while_the_bus_is_away_and_over_it_again_after() -
             json={"name": "slow", "betting_seconds": 120, "pause_seconds": 0},
             headers=OPERATOR,
         ).json()["id"]  # a runs it; the bets below go through b
-        made = httpx.post(f"{a_base}/players", json={"name": "ana"}, headers=OPERATOR).json()
+        made = httpx.post(
+            f"{a_base}/players", json={"name": "ana", "born": "1990-01-01"}, headers=OPERATOR
+        ).json()
         ana = {"Authorization": f"Bearer {made['token']}"}
         httpx.post(f"{a_base}/players/ana/deposits", json={"amount": 1_000_00}, headers=OPERATOR)
         assert httpx.post(f"{b_base}/tables/{table}/sessions", json={}, headers=ana).is_success

@@ -83,7 +83,9 @@ def test_no_credential_travels_on_the_bus_and_no_stranger_is_believed() -> None:
     try:
         table = _fast_table(a_base)  # a runs it; everything below goes through b
         made = httpx.post(
-            f"{b_base}/players", json={"name": "ana", "password": "a long secret"}, headers=OPERATOR
+            f"{b_base}/players",
+            json={"name": "ana", "password": "a long secret", "born": "1990-01-01"},
+            headers=OPERATOR,
         ).json()
         token = made["token"]
         ana = {"Authorization": f"Bearer {token}"}

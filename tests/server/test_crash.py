@@ -80,7 +80,9 @@ def _setup(base: str, tables: int = TABLES) -> list[dict[str, str]]:
         assert made.status_code == 201, made.text
     players = []
     for p in range(PLAYERS):
-        made = client.post("/players", json={"name": f"p{p}"}, headers=OPERATOR)
+        made = client.post(
+            "/players", json={"name": f"p{p}", "born": "1990-01-01"}, headers=OPERATOR
+        )
         assert made.status_code == 201, made.text
         headers = {"Authorization": f"Bearer {made.json()['token']}"}
         assert (

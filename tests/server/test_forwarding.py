@@ -35,7 +35,9 @@ def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own(over: str) ->
     b, b_base = _serve(POSTGRES_URL, "b", bus)
     try:
         table = _open(a_base, "t")  # a opened it: a runs it
-        player = httpx.post(f"{a_base}/players", json={"name": "ana"}, headers=OPERATOR).json()
+        player = httpx.post(
+            f"{a_base}/players", json={"name": "ana", "born": "1990-01-01"}, headers=OPERATOR
+        ).json()
         ana = {"Authorization": f"Bearer {player['token']}"}
         deposit = httpx.post(f"{a_base}/players/ana/deposits", json={"amount": 100_00},
                              headers=OPERATOR)  # fmt: skip

@@ -87,7 +87,9 @@ def test_three_processes_behind_the_committed_haproxy_config(tmp_path: Path) -> 
             )
             assert made.status_code == 201, made.text
             tables.append(made.json()["id"])
-        made = httpx.post(f"{base}/players", json={"name": "ana"}, headers=OPERATOR).json()
+        made = httpx.post(
+            f"{base}/players", json={"name": "ana", "born": "1990-01-01"}, headers=OPERATOR
+        ).json()
         ana = {"Authorization": f"Bearer {made['token']}"}
         deposit = httpx.post(
             f"{base}/players/ana/deposits", json={"amount": 1_000_00}, headers=OPERATOR

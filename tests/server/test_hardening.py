@@ -409,7 +409,9 @@ def test_tokens_expire_unused_and_a_player_logs_in_again(database_url: str) -> N
     server = RunningServer(database_url, idle_seconds=1.0)
     try:
         made = server.http.post(
-            "/players", json={"name": "ana", "password": "correct horse"}, headers=server.operator
+            "/players",
+            json={"name": "ana", "password": "correct horse", "born": "1990-01-01"},
+            headers=server.operator,
         )
         assert made.status_code == 201, made.text
         old = {"Authorization": f"Bearer {made.json()['token']}"}

@@ -77,7 +77,9 @@ def test_a_live_tables_device_follows_it_to_its_new_owner() -> None:
         assert made.status_code == 201, made.text
         table = made.json()["id"]
         assert _cluster(a_base)[table] == "a"
-        player = httpx.post(f"{a_base}/players", json={"name": "ana"}, headers=OPERATOR).json()
+        player = httpx.post(
+            f"{a_base}/players", json={"name": "ana", "born": "1990-01-01"}, headers=OPERATOR
+        ).json()
         ana = {"Authorization": f"Bearer {player['token']}"}
         deposit = {"amount": DEPOSIT}
         httpx.post(f"{a_base}/players/ana/deposits", json=deposit, headers=OPERATOR)

@@ -23,7 +23,9 @@ from tests.server.conftest import RunningServer
 def server(database_url: str) -> Iterator[RunningServer]:
     running = RunningServer(database_url)
     made = running.http.post(
-        "/players", json={"name": "ana", "password": "correct horse"}, headers=running.operator
+        "/players",
+        json={"name": "ana", "password": "correct horse", "born": "1990-01-01"},
+        headers=running.operator,
     )
     assert made.status_code == 201, made.text
     try:

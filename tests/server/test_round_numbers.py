@@ -35,7 +35,9 @@ def _table_and_player(base: str) -> tuple[int, dict[str, str]]:
     )
     assert made.status_code == 201, made.text
     table = int(made.json()["id"])
-    ana = client.post("/players", json={"name": "ana"}, headers=OPERATOR).json()
+    ana = client.post(
+        "/players", json={"name": "ana", "born": "1990-01-01"}, headers=OPERATOR
+    ).json()
     headers = {"Authorization": f"Bearer {ana['token']}"}
     assert client.post("/players/ana/deposits", json={"amount": 100_00}, headers=OPERATOR)
     assert client.post(f"/tables/{table}/sessions", json={}, headers=headers).status_code == 201

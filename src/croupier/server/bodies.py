@@ -76,6 +76,9 @@ class SessionIn(_Strict):
 class PlayerIn(_Strict):
     name: AddressableName
     demo: bool = False
+    born: date | None = Field(
+        default=None, description="a real-money player's date of birth: 18 or older"
+    )
     password: StrictStr | None = Field(
         default=None, min_length=8, max_length=200, description="to log in again (POST /login)"
     )

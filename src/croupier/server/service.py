@@ -480,6 +480,26 @@ class Casino:
 
         return await asyncio.to_thread(run)
 
+    async def withdraw(self, player: Player, amount: int, currency: str) -> int:
+        """Money out to the player's own payment account (issue 29, item 8: moved only on the
+        player's initiative, the cashier's action recorded in the ledger like a deposit); a
+        balance it would take below zero is refused, nothing moved. Stakes in play are not the
+        balance: they are the table's escrow until the round settles."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise RuleViolation(
+                "amount", f"{amount!r} must be a positive whole number", "withdrawals"
+            )
+        if player.demo or player.role != "player":
+            raise RuleViolation("player", "only a real-money player withdraws", pt("rule 38"))
+
+        def run() -> int:
+            account = self.players.account(player, currency)
+            cashier = named_account(self.ledger, "cashier", "cashier", currency, negative=True)
+            self.ledger.transfer(account, cashier, amount, "withdrawal", f"player:{player.id}")
+            return self.ledger.balance(account)
+
+        return await asyncio.to_thread(run)
+
     def closed_table_kind(self, table_id: int) -> TableKind:
         """The rules and mode of a table that is not running (closed), for recall."""
         from croupier.rulesets import load_ruleset

@@ -17,7 +17,7 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import Engine, func, insert, select, update
@@ -90,6 +90,7 @@ class Players:
         role: str = "player",
         demo: bool = False,
         password: str | None = None,
+        born: date | None = None,
     ) -> tuple[Player, str]:
         """A new player (or operator) and the bearer token that authenticates them; with a
         ``password``, they can log in again when the token expires."""
@@ -109,6 +110,7 @@ class Players:
                         created_at=datetime.now(UTC),
                         token_seen_at=datetime.fromtimestamp(self.wall(), UTC),
                         password_hash=None if password is None else password_hash(password),
+                        born=born,
                     )
                 )
                 key = result.inserted_primary_key

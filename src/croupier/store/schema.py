@@ -15,6 +15,7 @@ from sqlalchemy import (
     Boolean,
     CheckConstraint,
     Column,
+    Date,
     DateTime,
     ForeignKey,
     Index,
@@ -83,6 +84,7 @@ players = Table(
     # the token's last use: a player's expires 30 minutes unused (GLI-19 2.5.4; migration 0004)
     Column("token_seen_at", DateTime(timezone=True)),
     Column("password_hash", String(200)),  # scrypt, to log in again (POST /login)
+    Column("born", Date),  # a real-money player's date of birth: 18 or older (issue 29)
 )
 
 game_tables = Table(

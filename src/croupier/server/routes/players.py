@@ -8,6 +8,8 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
+from croupier.protection.account import verify_adult
+from croupier.protection.exclusion import utc_day
 from croupier.server.bodies import DemoPlayerIn, DepositIn, LoginIn, PlayerIn
 from croupier.server.depends import Casinos, Me, Operator, PlayerName, address_of
 from croupier.server.logins import LoginRefused
@@ -18,8 +20,11 @@ router = APIRouter()
 
 @router.post("/players", status_code=201)
 async def create_player(body: PlayerIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+    """A player registered by the operator: a real-money player with their date of birth, 18
+    or older (issue 29; protection/account.py); a demo player plays for points."""
+    born = None if body.demo else verify_adult(body.born, utc_day(casino.wall()))
     player, token = await asyncio.to_thread(
-        lambda: casino.players.create(body.name, demo=body.demo, password=body.password)
+        lambda: casino.players.create(body.name, demo=body.demo, password=body.password, born=born)
     )
     return {"id": player.id, "name": player.name, "demo": player.demo, "token": token}
 
@@ -79,6 +84,19 @@ async def deposit(
     if player is None:
         raise LookupError(f"no player {name!r}")
     balance = await casino.deposit(player, body.amount, body.currency)
+    return {"player": name, "currency": body.currency, "balance": balance}
+
+
+@router.post("/players/{name}/withdrawals")
+async def withdraw(
+    name: PlayerName, body: DepositIn, _op: Operator, casino: Casinos
+) -> dict[str, Any]:
+    """Money out to the player's own payment account, at their request (the cashier's
+    action); refused, nothing moved, past the balance."""
+    player = await asyncio.to_thread(casino.players.by_name, name)
+    if player is None:
+        raise LookupError(f"no player {name!r}")
+    balance = await casino.withdraw(player, body.amount, body.currency)
     return {"player": name, "currency": body.currency, "balance": balance}
 
 
