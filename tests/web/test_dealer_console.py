@@ -157,6 +157,7 @@ def test_a_remote_player_is_paid_as_the_box_the_dealer_entered(
     expect(player.locator("#stake-banker")).to_have_text(points(10_00))
 
     dealer = _console(browser, stage, table["id"])
+    expect(dealer.locator("#next")).to_have_text("Next card: BURN")  # connected: it keys cards
     for card in ("2C", "4C", "5C"):  # art. 2(1): the new shoe's burn
         _type(dealer, card)
     expect(dealer.locator("#next")).to_contain_text("No card due")

@@ -17,13 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.registry import jackpot_terms, live_dealing, table_currency, table_seats
 from croupier.people import Player
 from croupier.protection.limits import COOLING_OFF_SECONDS
 from croupier.rng import RandomSource
 from croupier.server.bus import Bus, bus_address
+from croupier.server.cashier import Cashier
 from croupier.server.defaults import DEFAULT_TABLES, NODE_NAME, default_node
 from croupier.server.forwarding import Peers
 from croupier.server.hub import Hub
@@ -140,6 +140,7 @@ class Casino:
             )
         self.peers = Peers(self)  # the other processes on the database (server/forwarding.py)
         self.protection = Protection(self)  # exclusions from play (issue 29)
+        self.cashier = Cashier(self)  # deposits and withdrawals
         #: watchers here of tables the other processes run, through the bus (server/relay.py)
         self.relay = (
             Relay(self, self.peers, Bus(self.bus, self.node, self.peer_key, self.bus_credentials))
@@ -454,51 +455,6 @@ class Casino:
         player, token = await asyncio.to_thread(self.players.create, name, demo=True)
         await asyncio.to_thread(self._fund_demo, player)
         return player, token
-
-    async def deposit(self, player: Player, amount: int, currency: str) -> int:
-        """Money in from the cashier (an operator's action; never for demo players)."""
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise RuleViolation("amount", f"{amount!r} must be a positive whole number", "deposits")
-        if player.demo:
-            raise RuleViolation("player", "demo players hold points only", pt("rule 38"))
-        currencies = self.currencies()
-        if currency not in currencies:
-            raise RuleViolation(
-                "currency",
-                f"{currency!r}: the tables here play in {', '.join(sorted(currencies))}",
-                "deposits: money in a currency the casino's tables play in",
-            )
-
-        def run() -> int:
-            account = self.players.account(player, currency)
-            cashier = named_account(self.ledger, "cashier", "cashier", currency, negative=True)
-            legs = [(cashier, -amount), (account, amount)]
-            with self.protection.deposits(), self.engine.begin() as connection:
-                self.protection.check_deposit(connection, player, account, amount)  # issue 29
-                self.ledger.post("deposit", f"player:{player.id}", legs, connection)
-            return self.ledger.balance(account)
-
-        return await asyncio.to_thread(run)
-
-    async def withdraw(self, player: Player, amount: int, currency: str) -> int:
-        """Money out to the player's own payment account (issue 29, item 8: moved only on the
-        player's initiative, the cashier's action recorded in the ledger like a deposit); a
-        balance it would take below zero is refused, nothing moved. Stakes in play are not the
-        balance: they are the table's escrow until the round settles."""
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise RuleViolation(
-                "amount", f"{amount!r} must be a positive whole number", "withdrawals"
-            )
-        if player.demo or player.role != "player":
-            raise RuleViolation("player", "only a real-money player withdraws", pt("rule 38"))
-
-        def run() -> int:
-            account = self.players.account(player, currency)
-            cashier = named_account(self.ledger, "cashier", "cashier", currency, negative=True)
-            self.ledger.transfer(account, cashier, amount, "withdrawal", f"player:{player.id}")
-            return self.ledger.balance(account)
-
-        return await asyncio.to_thread(run)
 
     def closed_table_kind(self, table_id: int) -> TableKind:
         """The rules and mode of a table that is not running (closed), for recall."""

@@ -83,7 +83,7 @@ async def deposit(
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None:
         raise LookupError(f"no player {name!r}")
-    balance = await casino.deposit(player, body.amount, body.currency)
+    balance = await casino.cashier.deposit(player, body.amount, body.currency)
     return {"player": name, "currency": body.currency, "balance": balance}
 
 
@@ -96,7 +96,7 @@ async def withdraw(
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None:
         raise LookupError(f"no player {name!r}")
-    balance = await casino.withdraw(player, body.amount, body.currency)
+    balance = await casino.cashier.withdraw(player, body.amount, body.currency)
     return {"player": name, "currency": body.currency, "balance": balance}
 
 
