@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -163,9 +164,29 @@ def receive_until(ws: ClientConnection, kind: str, timeout: float = 20) -> list[
             return seen
 
 
+#: the casino's calendar in the server tests: 27 November 2026, 09:30 UTC, moved by the test
+#: (an exclusion's end, a limit's cooling-off and period, a posting's date: issue 29)
+START = datetime(2026, 11, 27, 9, 30, tzinfo=UTC).timestamp()
+
+
+class Wall:
+    """The casino's wall clock in a test: it stands still until the test moves ``now``."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture
-def server(database_url: str) -> Iterator[RunningServer]:
-    running = RunningServer(database_url)
+def wall() -> Wall:
+    return Wall()
+
+
+@pytest.fixture
+def server(database_url: str, wall: Wall) -> Iterator[RunningServer]:
+    running = RunningServer(database_url, wall=wall)
     try:
         yield running
     finally:

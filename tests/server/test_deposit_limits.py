@@ -6,37 +6,11 @@ and the operator's limit; and a limit reached through one process holds at anoth
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
-import pytest
+from tests.server.conftest import POSTGRES_URL, START, RunningServer, Wall, clean_postgres
 
-from tests.server.conftest import POSTGRES_URL, RunningServer, clean_postgres
-
-START = datetime(2026, 11, 27, 9, 30, tzinfo=UTC).timestamp()
 DAY = 24 * 3600
-
-
-class Wall:
-    def __init__(self) -> None:
-        self.now = float(START)
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def wall() -> Wall:
-    return Wall()
-
-
-@pytest.fixture
-def server(database_url: str, wall: Wall) -> Iterator[RunningServer]:
-    running = RunningServer(database_url, wall=wall)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def _deposit(server: RunningServer, name: str, amount: int) -> object:
@@ -49,7 +23,9 @@ def _limit(server: RunningServer, who: dict[str, str], kind: str, amount: int | 
     return server.http.put(f"/me/limits/{kind}", json={"amount": amount}, headers=server.auth(who))
 
 
-def test_a_deposit_one_unit_over_the_days_limit_is_refused(server: RunningServer) -> None:
+def test_a_deposit_one_unit_over_the_days_limit_is_refused(
+    server: RunningServer, wall: Wall
+) -> None:
     """A day's limit of 100.00: 60.00 in, then 40.01 refused with the limit, what is left and
     when the day resets (nothing moved), then 40.00 taken; the next day the limit is whole
     again."""
@@ -64,7 +40,7 @@ def test_a_deposit_one_unit_over_the_days_limit_is_refused(server: RunningServer
     assert server.balance(ana) == 60_00
     assert _deposit(server, "ana", 40_00).status_code == 200
     assert _deposit(server, "ana", 1).status_code == 422
-    server.casino.wall.now = datetime(2026, 11, 28, tzinfo=UTC).timestamp()  # type: ignore[attr-defined]
+    wall.now = datetime(2026, 11, 28, tzinfo=UTC).timestamp()
     assert _deposit(server, "ana", 100_00).status_code == 200
     assert server.audit()["balanced"]
 

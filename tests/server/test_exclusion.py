@@ -6,39 +6,15 @@ a month after it is asked, with a wall clock the test moves."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.server.conftest import RunningServer, receive_until
+from tests.server.conftest import RunningServer, Wall, receive_until
 
-START = datetime(2026, 11, 27, 9, 30, tzinfo=UTC).timestamp()
 DEPOSIT = 10_000_00
 ANTE = 100_00
-
-
-class Wall:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def wall() -> Wall:
-    return Wall()
-
-
-@pytest.fixture
-def server(database_url: str, wall: Wall) -> Iterator[RunningServer]:
-    running = RunningServer(database_url, wall=wall)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def _exclude(server: RunningServer, who: dict[str, str], **body: object) -> object:
@@ -68,7 +44,7 @@ def test_three_months_minus_a_day_is_refused_and_three_months_taken(
 
 
 def test_an_excluded_players_bets_in_play_settle_and_their_connection_closes(
-    server: RunningServer,
+    server: RunningServer, wall: Wall
 ) -> None:
     """Ana and Bruno ante at a stud table; after the deal Ana raises (a raise is twice the ante,
     art. 6(6)) and takes a time-out while Bruno has not decided. Her socket is closed (4451,
@@ -109,9 +85,9 @@ def test_an_excluded_players_bets_in_play_settle_and_their_connection_closes(
     refused = _sit(server, table_id, ana)
     assert refused.status_code == 422 and refused.json()["detail"]["field"] == "player"
     assert "2026-11-28T09:30:00Z" in refused.json()["detail"]["message"]
-    server.casino.wall.now += 24 * 3600 - 1  # type: ignore[attr-defined]
+    wall.now += 24 * 3600 - 1
     assert _sit(server, table_id, ana).status_code == 422
-    server.casino.wall.now += 1  # type: ignore[attr-defined]
+    wall.now += 1
     assert _sit(server, table_id, ana).status_code == 201
     assert server.audit()["balanced"]
 

@@ -5,23 +5,7 @@ money needs no date of birth."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import UTC, datetime
-
-import pytest
-
 from tests.server.conftest import RunningServer
-
-TODAY = datetime(2026, 11, 27, 9, 30, tzinfo=UTC).timestamp()
-
-
-@pytest.fixture
-def server(database_url: str) -> Iterator[RunningServer]:
-    running = RunningServer(database_url, wall=lambda: TODAY)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def _register(server: RunningServer, name: str, **body: object) -> object:

@@ -6,37 +6,9 @@ allowed length ends, its bets in play settling first."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import UTC, datetime
+from tests.server.conftest import START, RunningServer, Wall, receive_until
 
-import pytest
-
-from tests.server.conftest import RunningServer, receive_until
-
-START = datetime(2026, 11, 27, 9, 30, tzinfo=UTC).timestamp()
 DEPOSIT = 1_000_00
-
-
-class Wall:
-    def __init__(self) -> None:
-        self.now = float(START)
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def wall() -> Wall:
-    return Wall()
-
-
-@pytest.fixture
-def server(database_url: str, wall: Wall) -> Iterator[RunningServer]:
-    running = RunningServer(database_url, wall=wall)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def _limit(server: RunningServer, who: dict[str, str], kind: str, amount: int | None) -> object:

@@ -138,20 +138,8 @@ class Protection:
     async def push_seat_limits(self, player: Player) -> None:
         """The player's seat limits, changed, told to each table where they sit: here, or at
         the process that runs it (``POST /sessions/{id}/limits``, which reads them there)."""
-        casino = self.casino
         limits = await self.seat_limits(player)
-        sessions = await asyncio.to_thread(casino.records.sessions.sessions_of, player.id)
-        for session_id, table_id, _seat in sessions:
-            table = casino.tables.get(table_id)
-            try:
-                if table is not None:
-                    await table.command("limit_seat", player=player.name, limits=limits)
-                elif casino.claims.shared:
-                    await casino.peers.refresh(table_id)
-                    path = f"/sessions/{session_id}/limits"
-                    await casino.peers.forward(table_id, "POST", path, {}, b"", player.name)
-            except RuleViolation:  # the session ended meanwhile
-                continue
+        await self._at_each_table(player, "limit_seat", {"limits": limits}, "limits")
 
     async def limits_of(self, player: Player) -> dict[str, dict[str, object]]:
         """Each limit: the one in force (the strictest of the player's and the operator's),
@@ -262,17 +250,27 @@ class Protection:
     async def take_out(self, player: Player) -> None:
         """Out of every table at once: each session ends (its bets in play stand and settle),
         here or at the process that runs its table; the player's connections here close."""
+        await self._at_each_table(player, "leave", {"reason": END_REASON}, "end")
+        self.casino.hub.close_player(player.name, EXCLUDED)
+
+    async def _at_each_table(
+        self, player: Player, command: str, args: dict[str, Any], route: str
+    ) -> None:
+        """At each table where ``player`` has a session: ``command`` to the table here, or
+        ``POST /sessions/{id}/{route}`` to the process that runs it. One table's failure never
+        keeps the others from it (a session that ended meanwhile is no failure)."""
         casino = self.casino
         sessions = await asyncio.to_thread(casino.records.sessions.sessions_of, player.id)
         for session_id, table_id, _seat in sessions:
             table = casino.tables.get(table_id)
             try:
                 if table is not None:
-                    await table.command("leave", player=player.name, reason=END_REASON)
+                    await table.command(command, player=player.name, **args)
                 elif casino.claims.shared:
                     await casino.peers.refresh(table_id)
-                    path = f"/sessions/{session_id}/end"
+                    path = f"/sessions/{session_id}/{route}"
                     await casino.peers.forward(table_id, "POST", path, {}, b"", player.name)
-            except Exception:  # one table's failure never keeps the others' sessions open
-                log.exception("table %s: %s's session could not be ended", table_id, player.name)
-        casino.hub.close_player(player.name, EXCLUDED)
+            except RuleViolation:  # the session ended meanwhile
+                continue
+            except Exception:
+                log.exception("table %s: %s of %s failed", table_id, command, player.name)
