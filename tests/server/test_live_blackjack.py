@@ -178,3 +178,28 @@ def test_a_card_the_dealer_takes_after_standing_is_refused_by_art_6_1(
         assert _card(server, table, card).status_code == 200
     hand = server.casino.tables[table].in_play.round.boxes[1].hands[0]
     assert hand.cards == [parse_card("5C"), parse_card("6H")]
+
+
+def test_a_double_the_balance_cannot_cover_is_refused_before_its_card_is_asked(
+    server: RunningServer,
+) -> None:
+    """A double stakes the bet again (art. 17); Ana's balance holds nothing after her bet, so
+    her double on 11 is refused naming the balance, and the table asks the shoe for no card
+    (a double refused once its card was out would leave a card on the felt for nothing); she
+    stands, and the dealer's card is asked for."""
+    table = server.open_table(ruleset=RULESET, live=True, betting_seconds=10, pause_seconds=0)
+    ana = server.player("ana", BET, currency="MOP")
+    server.sit(table["id"], ana, seat=1)
+    assert server.bet(table["id"], ana, "bet", BET).status_code == 201
+    server.advance(10)
+    for card in ("5S", "7H", "6S"):  # box 1, the dealer, box 1: 11 against a 7
+        assert _card(server, table["id"], card).status_code == 200
+    doubled = server.http.post(
+        f"/tables/{table['id']}/decisions", json={"decision": "double"}, headers=server.auth(ana)
+    )
+    assert doubled.status_code == 422 and doubled.json()["detail"]["field"] == "decision"
+    assert server.view(table["id"])["live"]["next"] is None
+    stood = server.http.post(
+        f"/tables/{table['id']}/decisions", json={"decision": "stand"}, headers=server.auth(ana)
+    )
+    assert stood.status_code == 200 and stood.json()["waiting_for"] == "dealer"

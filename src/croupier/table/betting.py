@@ -77,11 +77,11 @@ def judge_bets(
     out: list[Answer] = []
     placed: list[Placed] = []
     standing = {(b.bettor, b.kind): b.amount for b in rnd.bets}
+    boxes: Any = rnd  # a round dealt to boxes takes the box (stud, blackjack)
     for request in requests:
         player, kind, amount = request.player, request.kind, request.amount
         seat = seats.get(player)
         boxed: dict[str, Any] = {"box": seat.seat} if seat_is_box and seat is not None else {}
-        boxes: Any = rnd  # a round dealt to boxes takes the box (stud, blackjack)
         try:
             if seat is None:
                 raise no_session()

@@ -79,10 +79,18 @@ class Decisions:
             raise RuleViolation("phase", "no decision is asked now", "decisions after the deal")
         seat = self.seat(player)
         rnd.verify_decide(player, decision)
+        stake = rnd.decision_stake(player, decision)
+        if stake and self.live is not None:  # the balance before the shoe deals its card
+            table_id = self.in_play.table_id
+            await self.store.write(
+                table_id,
+                lambda tx: self._verify_covered(
+                    seat, decision, stake, tx.balances([seat.account])[seat.account]
+                ),
+            )
         waiting = self._wait_for_card(player, decision)
         if waiting is not None:
             return {"round": rnd.number, "decision": decision, "waiting_for": waiting["next"]}
-        stake = rnd.decision_stake(player, decision)
         if stake:
             await self.store.write(
                 self.in_play.table_id,
@@ -135,19 +143,26 @@ class Decisions:
         in_play = self.in_play
         escrow = in_play.accounts.escrow
         balance = tx.balances([seat.account, escrow])
-        if not seat.box and balance[seat.account] < stake:  # a box's chips are on the felt
-            money = self.terms.money
-            raise RuleViolation(
-                "decision",
-                f"the {decision} needs {money.text(stake)}; the balance is "
-                f"{money.text(balance[seat.account])} {money.currency}",
-                BALANCE_RULE,
-            )
+        self._verify_covered(seat, decision, stake, balance[seat.account])
         kind = rnd.decision_kind(seat.name, decision)  # stud: a raise; blackjack: the bet
         total = in_play.staked(seat.name, kind) + stake
         tx.stake(in_play.round_id, escrow, [(seat.standing(kind, total), stake)])
         rnd.decide(seat.name, decision)
         in_play.write_log(tx)
+
+    def _verify_covered(self, seat: Seat, decision: str, stake: int, balance: int) -> None:
+        """Refused, nothing written, when the balance does not cover the decision's stake (a
+        box's chips are on the felt). At a live table it is checked before the shoe is asked
+        for the decision's card too: a double refused once its card is out would leave a card
+        on the felt for nothing."""
+        if not seat.box and balance < stake:
+            money = self.terms.money
+            raise RuleViolation(
+                "decision",
+                f"the {decision} needs {money.text(stake)}; the balance is "
+                f"{money.text(balance)} {money.currency}",
+                BALANCE_RULE,
+            )
 
     async def _settle_decided(self) -> dict[str, Any]:
         self.timers.decides_by = None
