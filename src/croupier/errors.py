@@ -6,6 +6,8 @@ regulation refuses it, so that a regulator, an operator or a player can check th
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class CroupierError(Exception):
     """Base class of every error croupier raises on purpose."""
@@ -36,6 +38,26 @@ class RuleViolation(CroupierError, ValueError):
         self.rule = rule
         self.message = message
         super().__init__(f"{field}: {message} ({rule})")
+
+    def detail(self) -> dict[str, Any]:
+        """The refusal as the API answers it: the field, the message, the rule, and what a
+        kind of refusal adds (a limit's amount left, a card's remedies)."""
+        return {"field": self.field, "message": self.message, "rule": self.rule, **self.extra()}
+
+    def extra(self) -> dict[str, Any]:
+        return {}
+
+
+class Refused(RuleViolation):
+    """A refusal given again from its :meth:`RuleViolation.detail` (an answer kept for a
+    repeated request), with everything it said."""
+
+    def __init__(self, detail: dict[str, Any]) -> None:
+        super().__init__(str(detail["field"]), str(detail["message"]), str(detail["rule"]))
+        self._detail = dict(detail)
+
+    def detail(self) -> dict[str, Any]:
+        return dict(self._detail)
 
 
 class CardsExhausted(CroupierError):

@@ -83,7 +83,7 @@ def test_a_deposit_one_unit_over_the_limit_is_refused_with_what_is_left() -> Non
     verify_deposit(limits, {"day": 60_00}, 40_00, NOW)  # exactly to the limit
     with pytest.raises(LimitReached) as over:
         verify_deposit(limits, {"day": 60_00}, 40_01, NOW)
-    record = over.value.record()
+    record = over.value.extra()
     assert over.value.field == "amount"
     assert record == {
         "limit": 100_00,

@@ -58,6 +58,9 @@ class Irregularity(RuleViolation):
         self.remedies = remedies
         self.belongs = belongs
 
+    def extra(self) -> dict[str, object]:
+        return {"remedies": list(self.remedies), "belongs": self.belongs}
+
     def record(self) -> dict[str, object]:
         return {
             "message": self.message,

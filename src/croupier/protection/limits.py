@@ -1,14 +1,17 @@
 """Limits a player sets on their own play (issue 29, item 6; docs/player-protection.md): the
-deposits per day, week and month, the largest single bet, and the length of a session.
+deposits and the losses per day, week and month, the largest single bet, and the length of a
+session.
 
 * Lowering a limit (or setting one where there was none) takes effect at once; raising or
   removing one only after a cooling-off period (24 hours by default, an option of the casino).
 * A later change supersedes a change still waiting for its cooling-off.
 * The operator may set a limit on a player too, in force at once; the strictest of the
   player's and the operator's applies.
-* A deposit over a limit is refused with the limit, the amount left in the period and when the
-  period resets. Periods are calendar periods in UTC: the day from midnight, the week from
-  Monday, the month from its first day (choice X3).
+* A deposit or a bet over a limit is refused with the limit, the amount left in the period and
+  when the period resets. A period's loss is its net loss (choice X8): what the player staked in
+  it, less what their bets returned in it (a stake in play counts as lost until it is
+  settled). Periods are calendar periods in UTC: the day from midnight, the week from Monday,
+  the month from its first day (choice X3).
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ from croupier.protection.exclusion import add_months
 LIMITS_RULE = "limits set by the player (issue 29, item 6; docs/player-protection.md)"
 COOLING_OFF_SECONDS = 24 * 3600.0
 DEPOSIT_PERIODS = {"deposit_day": "day", "deposit_week": "week", "deposit_month": "month"}
+LOSS_PERIODS = {"loss_day": "day", "loss_week": "week", "loss_month": "month"}
 BET, SESSION_MINUTES = "bet", "session_minutes"
-KINDS = (*DEPOSIT_PERIODS, BET, SESSION_MINUTES)
-SEAT_KINDS = (BET, SESSION_MINUTES)  # the limits a table applies to a seat
+KINDS = (*DEPOSIT_PERIODS, *LOSS_PERIODS, BET, SESSION_MINUTES)
+SEAT_KINDS = (BET, SESSION_MINUTES, *LOSS_PERIODS)  # the limits a table applies to a seat
 SESSION_BOUNDS = (5, 24 * 60)  # a session of 5 minutes to a day (choice X6)
 
 
@@ -162,7 +166,7 @@ class LimitReached(RuleViolation):
         self.resets_at = resets_at
         self.kind = kind
 
-    def record(self) -> dict[str, object]:
+    def extra(self) -> dict[str, object]:
         return {
             "limit": self.limit,
             "left": self.left,
@@ -185,19 +189,53 @@ def verify_deposit(
     kind, those in force; ``deposited``: the deposits so far in each period, by period)."""
     for kind, period in DEPOSIT_PERIODS.items():
         limit = limits.get(kind)
-        if limit is None:
-            continue
-        left = max(0, limit - deposited.get(period, 0))
-        if amount > left:
+        if limit is not None:
             _start, resets = period_bounds(period, now)
-            raise LimitReached(
-                f"the deposit {amount} is over your {period}'s deposit limit {limit}: {left} "
-                f"left until {_iso(resets)}",
-                limit,
-                left,
-                resets,
-                kind,
-            )
+            _verify_period(Standing(kind, limit, deposited.get(period, 0), resets), amount)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A limit of a period (``kind``) as the transaction that checks it found it: ``used`` so
+    far in the period (deposited, or lost net: negative when the player is ahead), and when the
+    period resets."""
+
+    kind: str
+    limit: int
+    used: int
+    resets_at: float
+
+    @property
+    def left(self) -> int:
+        return max(0, self.limit - self.used)
+
+
+def _verify_period(standing: Standing, amount: int) -> None:
+    if amount <= standing.left:
+        return
+    kind, limit, left = standing.kind, standing.limit, standing.left
+    period = DEPOSIT_PERIODS.get(kind) or LOSS_PERIODS[kind]
+    what = "deposit" if kind in DEPOSIT_PERIODS else "stake"
+    noun = "deposit" if kind in DEPOSIT_PERIODS else "loss"
+    raise LimitReached(
+        f"the {what} {amount} is over your {period}'s {noun} limit {limit}: {left} "
+        f"left until {_iso(standing.resets_at)}",
+        limit,
+        left,
+        standing.resets_at,
+        kind,
+    )
+
+
+def verify_losses(standings: Iterable[Standing], amount: int) -> None:
+    """Refuse a stake of ``amount`` that could take a period's net loss past its limit (the
+    stakes of the round in play count as lost: the bet may lose)."""
+    for standing in standings:
+        _verify_period(standing, amount)
+
+
+def within_losses(standings: Iterable[Standing], amount: int) -> bool:
+    return all(amount <= standing.left for standing in standings)
 
 
 @dataclass(frozen=True)
@@ -206,10 +244,14 @@ class SeatLimits:
 
     bet: int | None = None
     session_minutes: int | None = None
+    losses: tuple[tuple[str, int], ...] = ()  # (loss_day|loss_week|loss_month, limit)
 
 
 def seat_limits(limits: dict[str, int | None]) -> SeatLimits:
-    return SeatLimits(limits.get(BET), limits.get(SESSION_MINUTES))
+    losses = tuple(
+        (kind, limit) for kind in LOSS_PERIODS if (limit := limits.get(kind)) is not None
+    )
+    return SeatLimits(limits.get(BET), limits.get(SESSION_MINUTES), losses)
 
 
 def verify_bet_limit(limit: int | None, standing: int, amount: int, kind: str) -> None:

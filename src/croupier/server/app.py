@@ -8,15 +8,12 @@ refusals come back as 4xx with the field, the message and the rule that refuses 
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from croupier.errors import RulesetError, RuleViolation
-from croupier.games.live import Irregularity
-from croupier.protection.limits import LimitReached
 from croupier.server.bodies import REFUSALS
 from croupier.server.device_socket import DeviceConnection
 from croupier.server.forwarding import Forwarder
@@ -31,6 +28,7 @@ from croupier.server.routes import (
     protection,
     rounds,
     sessions,
+    statements,
     tables,
 )
 from croupier.server.service import Casino
@@ -83,16 +81,8 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
 
     @app.exception_handler(RuleViolation)
     async def _rule(_request: Request, error: RuleViolation) -> JSONResponse:
-        detail: dict[str, Any] = {
-            "field": error.field,
-            "message": error.message,
-            "rule": error.rule,
-        }
-        if isinstance(error, Irregularity):  # a live card: the remedies the text gives
-            detail.update(remedies=list(error.remedies), belongs=error.belongs)
-        if isinstance(error, LimitReached):  # the limit, what is left, when it resets
-            detail.update(error.record())
-        return JSONResponse({"detail": detail}, 422)
+        # with what a kind of refusal adds: a live card's remedies, a limit's amount left
+        return JSONResponse({"detail": error.detail()}, 422)
 
     @app.exception_handler(RulesetError)
     async def _ruleset(_request: Request, error: RulesetError) -> JSONResponse:
@@ -105,6 +95,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     async def _missing(_request: Request, error: LookupError) -> JSONResponse:
         return JSONResponse({"detail": {"message": str(error).strip("'\"")}}, 404)
 
-    for routes in (pages, players, protection, tables, boxes, rounds, sessions, operator):
+    every = (pages, players, protection, statements, tables, boxes, rounds, sessions, operator)
+    for routes in every:
         app.include_router(routes.router)
     return app

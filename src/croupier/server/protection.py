@@ -32,6 +32,7 @@ from croupier.protection.exclusion import (
     verify_early_end,
     verify_reason,
 )
+from croupier.protection.history import REALITY
 from croupier.protection.limits import (
     DEPOSIT_PERIODS,
     LIMITS_RULE,
@@ -93,7 +94,6 @@ EXCLUDED = "\x00excluded"  # queued for a connection of a player just excluded (
 CLOSE_EXCLUDED = 4451  # like HTTP 451: not available, for a reason the law gives
 EXCLUDED_REASON = "you are excluded from play (RJO art. 39): your account stays open"
 END_REASON = "excluded"  # a session's end_reason
-REALITY = "reality_check"  # the player's reality check interval, kept with their limits
 
 
 class Protection:

@@ -332,14 +332,14 @@ async def command(
                     "bet", player=player.name, kind=body.kind, amount=body.amount
                 )
             except RuleViolation as error:
-                return _refused(ref, error.field, error.message, error.rule)
+                return {"type": "refused", "ref": ref, **error.detail()}
             return {"type": "ack", "ref": ref, **result}
 
         if ref is None:
             return await bet()
         return await answers.once((table.id, player.name, ref), bet)  # finding 7: once
     except RuleViolation as error:
-        return _refused(ref, error.field, error.message, error.rule)
+        return {"type": "refused", "ref": ref, **error.detail()}
     except ValidationError as error:  # the body's schema: name the field, as REST does
         first = error.errors()[0]
         field = ".".join(str(part) for part in first["loc"]) or "message"

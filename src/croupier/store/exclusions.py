@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.engine import Row
 
 from croupier.protection.exclusion import Exclusion
@@ -73,15 +73,15 @@ class Exclusions:
                 .values(end_asked_at=_at(at))
             )
 
-    def of(self, player_id: int) -> list[Exclusion]:
+    def of(self, player_id: int, connection: Connection | None = None) -> list[Exclusion]:
         """Every exclusion of the player, the oldest first."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(exclusions)
-                .where(exclusions.c.player_id == player_id)
-                .order_by(exclusions.c.id)
-            ).all()
-        return [_exclusion(row) for row in rows]
+        query = (
+            select(exclusions).where(exclusions.c.player_id == player_id).order_by(exclusions.c.id)
+        )
+        if connection is None:
+            with self.engine.connect() as own:
+                return [_exclusion(row) for row in own.execute(query).all()]
+        return [_exclusion(row) for row in connection.execute(query).all()]
 
     def active(self, player_id: int, now: float) -> Exclusion | None:
         """The exclusion in force now that ends last (None: the player may play)."""

@@ -4,11 +4,12 @@ makes the next one."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy import Connection, Engine, func, insert, select
 
-from croupier.protection.limits import LimitChange
+from croupier.protection.limits import LOSS_PERIODS, LimitChange, Standing, period_bounds
 from croupier.store.exclusions import _at, _seconds
 from croupier.store.schema import entries, player_limits, transactions
 
@@ -74,3 +75,30 @@ def deposited_since(connection: Connection, account: int, since: float) -> int:
         )
     ).scalar_one()
     return int(total)
+
+
+def lost_since(connection: Connection, account: int, since: float) -> int:
+    """The net loss of ``account`` at the tables from ``since`` on: what it staked less what its
+    bets returned (their withdrawals, payouts and refunds): every posting of a round
+    (reference ``round:...``) that moved it. Negative when the player is ahead (choice X8)."""
+    total = connection.execute(
+        select(func.coalesce(func.sum(entries.c.amount), 0))
+        .select_from(entries.join(transactions, entries.c.transaction_id == transactions.c.id))
+        .where(
+            entries.c.account_id == account,
+            transactions.c.reference.like("round:%"),
+            transactions.c.created_at >= datetime.fromtimestamp(since, UTC),
+        )
+    ).scalar_one()
+    return -int(total)
+
+
+def losses_standing(
+    connection: Connection, account: int, limits: Sequence[tuple[str, int]], now: float
+) -> list[Standing]:
+    """Each loss limit of ``account`` with its period's net loss so far at ``now``."""
+    out = []
+    for kind, limit in limits:
+        start, resets = period_bounds(LOSS_PERIODS[kind], now)
+        out.append(Standing(kind, limit, lost_since(connection, account, start), resets))
+    return out

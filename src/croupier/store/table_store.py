@@ -26,7 +26,9 @@ from sqlalchemy import Connection
 
 from croupier.errors import RuleViolation
 from croupier.people import Player
+from croupier.protection.limits import Standing
 from croupier.store.at_once import Batch, ShortBalance
+from croupier.store.limits import losses_standing
 from croupier.store.players import Players
 from croupier.store.recovery import VOID_ON_RESTART
 from croupier.store.rounds import RoundRecords
@@ -42,6 +44,7 @@ from croupier.table.port import (
     StandingBet,
     TableAccounts,
     covered,
+    within_loss_limits,
 )
 
 log = logging.getLogger(__name__)
@@ -57,6 +60,9 @@ class SqlRoundTx:
 
     def balances(self, accounts: Iterable[int]) -> dict[int, int]:
         return self.records.writes.lock_balances(self.connection, accounts)
+
+    def losses(self, account: int, limits: Sequence[tuple[str, int]]) -> list[Standing]:
+        return losses_standing(self.connection, account, limits, self.records.ledger.wall())
 
     def stake(self, round_id: int, escrow: int, stakes: Sequence[Stake]) -> None:
         try:
@@ -94,8 +100,11 @@ def write_locked(tx: RoundTx, write: StakeWrite) -> Staked:
     in one posting with the journal when they cover them, else nothing (and the balances, for
     the table to judge again)."""
     balances = tx.balances(write.accounts())
+    losses = {a: tx.losses(a, limits) for a, limits in write.loss_limits.items()}
     if not covered(balances, write.stakes, write.boxes):
-        return Staked(False, balances)
+        return Staked(False, balances, losses)
+    if not within_loss_limits(losses, write.stakes):  # issue 29, item 6: under the lock
+        return Staked(False, balances, losses)
     tx.stake(write.round_id, write.escrow, write.stakes)
     tx.journal(write.round_id, write.first_seq, write.journal)
     for bet, added in write.stakes:
@@ -142,7 +151,8 @@ class SqlTableStore:
         return result
 
     async def stake(self, table_id: int, write: StakeWrite) -> Staked:
-        if self.records.writes.stakes_at_once:  # PostgreSQL: one statement, nothing read first
+        # PostgreSQL: one statement, nothing read first; but a loss limit is read under lock
+        if self.records.writes.stakes_at_once and not write.loss_limits:
             try:
                 staked: Staked = await self.writer.stake(_AtOnce(self.records, write), table_id)
                 return staked

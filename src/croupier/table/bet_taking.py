@@ -12,6 +12,7 @@ from typing import Any
 
 from croupier.errors import RuleViolation
 from croupier.games.boxes import PlayedBoxes
+from croupier.protection.limits import Standing
 from croupier.table.announcer import Announcer
 from croupier.table.betting import (
     BALANCE_RULE,
@@ -69,6 +70,7 @@ class Betting:
         in_play = self.in_play
         rnd = in_play.round
         balances: dict[int, int] | None = None  # judged by the rules alone until the store says
+        losses: Mapping[int, Sequence[Standing]] | None = None
         for _ in range(ATTEMPTS):
             checkpoint = rnd.checkpoint()
             answers, placed = judge_bets(
@@ -80,6 +82,7 @@ class Betting:
                 self.terms.money,
                 seat_is_box=self.terms.config.live and isinstance(rnd, PlayedBoxes),
                 now=self.clock.now(),
+                losses=losses,
             )
             if not placed:
                 return answers
@@ -91,6 +94,7 @@ class Betting:
                 first,
                 entries,
                 frozenset(p.seat.account for p in placed if p.seat.box),
+                {p.seat.account: p.seat.loss_limits for p in placed if p.seat.loss_limits},
             )
             try:
                 staked = await self.store.stake(in_play.table_id, write)
@@ -103,8 +107,9 @@ class Betting:
             if staked.written:
                 in_play.journaled = first + len(entries)
                 return self._accepted(answers, placed, staked.balances)
-            rnd.restore(checkpoint)  # a balance was short: judged again with the balances
+            rnd.restore(checkpoint)  # a balance (or a loss limit) was short: judged again
             balances = dict(staked.balances)
+            losses = staked.losses
         return _unwritten(
             "the balances changed while the bets were written; nothing was staked",
             BALANCE_RULE,

@@ -20,7 +20,7 @@ from typing import Any
 from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.protocol import Bet, TableRound
-from croupier.protection.limits import verify_bet_limit
+from croupier.protection.limits import Standing, verify_bet_limit, verify_losses
 from croupier.table.port import Stake
 from croupier.table.seats import Seat
 from croupier.table.terms import Money
@@ -67,16 +67,19 @@ def judge_bets(
     *,
     seat_is_box: bool = False,
     now: float | None = None,
+    losses: Mapping[int, Sequence[Standing]] | None = None,
 ) -> tuple[list[Answer], list[Placed]]:
     """Each bet in arrival order, by the rules and (given ``balances``, which it debits) by the
     money; the accepted ones are placed on ``rnd``. Each bet's answer so far (a refusal, or an
     empty answer the store completes) and the bets placed. With ``seat_is_box`` (a live table
     of a game dealt to boxes: each seat is a box of the felt, choice D7) a bettor plays the box
     of their seat rather than the lowest free one (choice O16). With ``now``, a player whose
-    reality check is due (issue 29) is refused until they acknowledge it."""
+    reality check is due (issue 29) is refused until they acknowledge it; given ``losses`` (the
+    store's reading of the bettors' loss limits), a stake over one is refused."""
     out: list[Answer] = []
     placed: list[Placed] = []
     standing = {(b.bettor, b.kind): b.amount for b in rnd.bets}
+    staked: dict[int, int] = {}  # by account: what this batch stakes so far
     boxes: Any = rnd  # a round dealt to boxes takes the box (stud, blackjack)
     for request in requests:
         player, kind, amount = request.player, request.kind, request.amount
@@ -91,6 +94,8 @@ def judge_bets(
             if seat.reality is not None and now is not None:  # a check due is acknowledged first
                 seat.reality.verify_bet(now, seat.net)
             verify_bet_limit(seat.bet_limit, standing.get((player, kind), 0), amount, kind)
+            if losses is not None and seat.account in losses:
+                verify_losses(losses[seat.account], staked.get(seat.account, 0) + amount)
             if balances is not None and not seat.box and balances[seat.account] < amount:
                 boxes.verify_place_bet(player, kind, amount, **boxed)  # the rules first
                 raise RuleViolation(
@@ -105,6 +110,7 @@ def judge_bets(
             continue
         if balances is not None:
             balances[seat.account] -= amount
+        staked[seat.account] = staked.get(seat.account, 0) + amount
         total = standing.get((player, kind), 0) + amount
         standing[(player, kind)] = total
         placed.append(Placed(len(out), seat, kind, total, amount))

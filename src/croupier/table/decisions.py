@@ -15,6 +15,7 @@ from typing import Any
 
 from croupier.errors import RuleViolation
 from croupier.games.protocol import DecidingRound
+from croupier.protection.limits import verify_losses
 from croupier.table.announcer import Announcer
 from croupier.table.betting import BALANCE_RULE
 from croupier.table.clock import Clock
@@ -85,7 +86,7 @@ class Decisions:
             await self.store.write(
                 table_id,
                 lambda tx: self._verify_covered(
-                    seat, decision, stake, tx.balances([seat.account])[seat.account]
+                    tx, seat, decision, stake, tx.balances([seat.account])[seat.account]
                 ),
             )
         waiting = self._wait_for_card(player, decision)
@@ -143,18 +144,23 @@ class Decisions:
         in_play = self.in_play
         escrow = in_play.accounts.escrow
         balance = tx.balances([seat.account, escrow])
-        self._verify_covered(seat, decision, stake, balance[seat.account])
+        self._verify_covered(tx, seat, decision, stake, balance[seat.account])
         kind = rnd.decision_kind(seat.name, decision)  # stud: a raise; blackjack: the bet
         total = in_play.staked(seat.name, kind) + stake
         tx.stake(in_play.round_id, escrow, [(seat.standing(kind, total), stake)])
         rnd.decide(seat.name, decision)
         in_play.write_log(tx)
 
-    def _verify_covered(self, seat: Seat, decision: str, stake: int, balance: int) -> None:
+    def _verify_covered(
+        self, tx: RoundTx, seat: Seat, decision: str, stake: int, balance: int
+    ) -> None:
         """Refused, nothing written, when the balance does not cover the decision's stake (a
-        box's chips are on the felt). At a live table it is checked before the shoe is asked
-        for the decision's card too: a double refused once its card is out would leave a card
-        on the felt for nothing."""
+        box's chips are on the felt), or when losing it could take a period past the player's
+        loss limit (issue 29, item 6: read with the account locked). At a live table it is
+        checked before the shoe is asked for the decision's card too: a double refused once
+        its card is out would leave a card on the felt for nothing."""
+        if seat.loss_limits:
+            verify_losses(tx.losses(seat.account, seat.loss_limits), stake)
         if not seat.box and balance < stake:
             money = self.terms.money
             raise RuleViolation(

@@ -13,10 +13,11 @@ the money and the journal of a change are written together with it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from croupier.people import Player
+from croupier.protection.limits import Standing, within_losses
 
 T = TypeVar("T")
 
@@ -93,6 +94,10 @@ class RoundTx(Protocol):
     def balances(self, accounts: Iterable[int]) -> dict[int, int]:
         """Balances of ``accounts``, locked until the transaction ends."""
 
+    def losses(self, account: int, limits: Sequence[tuple[str, int]]) -> list[Standing]:
+        """The account's loss ``limits`` (kind, limit) with the net loss of each one's period
+        so far (read after :meth:`balances` locked the account: issue 29, item 6)."""
+
     def stake(self, round_id: int, escrow: int, stakes: Sequence[Stake]) -> None:
         """Move the stakes into the escrow (balances checked under lock by the caller) and
         record the standing bets."""
@@ -126,6 +131,8 @@ class StakeWrite:
     journal: Sequence[JournalEntry]
     #: the accounts of a live table's boxes: the house's, which may go negative (issue 31(4))
     boxes: frozenset[int] = frozenset()
+    #: the loss limits of the bettors who set them (issue 29, item 6): account -> (kind, limit)
+    loss_limits: Mapping[int, Sequence[tuple[str, int]]] = field(default_factory=dict)
 
     def accounts(self) -> set[int]:
         """The accounts the stakes move (the bettors' and the escrow)."""
@@ -140,6 +147,8 @@ class Staked:
 
     written: bool
     balances: Mapping[int, int]
+    #: when not written, each loss-limited bettor's limits as the store found them
+    losses: Mapping[int, Sequence[Standing]] = field(default_factory=dict)
 
 
 def covered(
@@ -153,6 +162,14 @@ def covered(
         if left[bet.account_id] < 0 and bet.account_id not in boxes:
             return False
     return True
+
+
+def within_loss_limits(losses: Mapping[int, Sequence[Standing]], stakes: Sequence[Stake]) -> bool:
+    """Whether ``stakes`` stay within each bettor's loss limits (``losses``, as found)."""
+    staked: dict[int, int] = {}
+    for bet, added in stakes:
+        staked[bet.account_id] = staked.get(bet.account_id, 0) + added
+    return all(within_losses(losses[a], amount) for a, amount in staked.items() if a in losses)
 
 
 #: a graceful stop (issue 34(2)): only a round no card of which was dealt is voided this way

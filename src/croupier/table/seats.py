@@ -47,6 +47,8 @@ class Seat:
     started: float = 0.0  # the session's start on the table's clock
     bet_limit: int | None = None  # the player's largest single bet (issue 29)
     session_ends_at: float | None = None  # the player's limit on a session's length
+    #: the player's loss limits (kind, limit), checked in the stake's transaction (issue 29)
+    loss_limits: tuple[tuple[str, int], ...] = ()
 
     def standing(self, kind: str, amount: int) -> StandingBet:
         """This seat's bet of ``kind``, standing at ``amount`` on the open round."""

@@ -26,6 +26,7 @@ TIME_LIMIT = "time_limit"  # a session's end reason: the player's limit on its l
 
 def limit_seat(seat: Seat, limits: SeatLimits) -> None:
     seat.bet_limit = limits.bet
+    seat.loss_limits = limits.losses
     minutes = limits.session_minutes
     seat.session_ends_at = None if minutes is None else seat.started + minutes * 60.0
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Request
 
-from croupier.errors import RuleViolation
+from croupier.errors import Refused, RuleViolation
 from croupier.server.bodies import (
     AnnouncementIn,
     BetIn,
@@ -150,8 +150,7 @@ async def bet(
                 "bet", player=player.name, kind=body.kind, amount=body.amount
             )
         except RuleViolation as error:  # a refusal is an answer too: kept for a repeat
-            return {"refused": 1, "field": error.field, "message": error.message,
-                    "rule": error.rule}  # fmt: skip
+            return {"refused": error.detail()}
         return result
 
     if idempotency_key is None:
@@ -159,7 +158,7 @@ async def bet(
     else:  # issue 26, finding 8: the same key from the same player stakes once
         answer = await casino.answers.once((table.id, player.name, idempotency_key), place)
     if answer.get("refused"):
-        raise RuleViolation(answer["field"], answer["message"], answer["rule"])
+        raise Refused(answer["refused"])
     return answer
 
 
