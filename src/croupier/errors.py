@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from croupier.i18n.message import key_of, params_of
+
 
 class CroupierError(Exception):
     """Base class of every error croupier raises on purpose."""
@@ -40,9 +42,17 @@ class RuleViolation(CroupierError, ValueError):
         super().__init__(f"{field}: {message} ({rule})")
 
     def detail(self) -> dict[str, Any]:
-        """The refusal as the API answers it: the field, the message, the rule, and what a
-        kind of refusal adds (a limit's amount left, a card's remedies)."""
-        return {"field": self.field, "message": self.message, "rule": self.rule, **self.extra()}
+        """The refusal as the API answers it: the field, the message (in English), its stable
+        key and parameters (any client renders it in its language: issue 29, item 2), the rule,
+        and what a kind of refusal adds (a limit's amount left, a card's remedies)."""
+        return {
+            "field": self.field,
+            "message": str(self.message),
+            "key": key_of(self.message),
+            "params": params_of(self.message),
+            "rule": self.rule,
+            **self.extra(),
+        }
 
     def extra(self) -> dict[str, Any]:
         return {}

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TypedDict
 
 from croupier.errors import RulesetError, RuleViolation
+from croupier.i18n.message import Amount, msg
 
 #: the currency of play points at demo tables: never money (PT 812/2015 rules 37-38)
 DEMO = "DEMO"
@@ -33,11 +34,19 @@ def verify_stake(amount: object, field: str = "amount") -> None:
     """Refuse what is not a stake: a bool, a non-integer, zero or less, more than MAX_AMOUNT."""
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
         raise RuleViolation(
-            field, f"{amount!r} must be a positive whole number of minor units", STAKE_RULE
+            field,
+            msg("{amount} must be a positive whole number of minor units", amount=repr(amount)),
+            STAKE_RULE,
         )
     if amount > MAX_AMOUNT:
         raise RuleViolation(
-            field, f"{amount} is more than the largest amount taken, {MAX_AMOUNT}", STAKE_RULE
+            field,
+            msg(
+                "{amount} is more than the largest amount taken, {max_amount}",
+                amount=amount,
+                max_amount=MAX_AMOUNT,
+            ),
+            STAKE_RULE,
         )
 
 
@@ -99,8 +108,10 @@ class MoneyPolicy:
         return round_to_unit(amount, self.unit, self.rounding)
 
     def format(self, amount: int) -> str:
-        """Human text of an amount in minor units, e.g. ``1,234.50 MOP``."""
-        return f"{format_amount(amount, self.minor_digits)} {self.currency}"
+        """Human text of an amount in minor units, e.g. ``1,234.50 MOP`` (an :class:`Amount`:
+        a message in another language writes it the locale's way)."""
+        text = f"{format_amount(amount, self.minor_digits)} {self.currency}"
+        return Amount(text, amount, self.minor_digits, self.currency)
 
     def parse(self, text: str, field: str = "amount") -> int:
         """Minor units from a decimal text in major units (``"12.50"`` -> 1250)."""
@@ -111,8 +122,8 @@ def format_amount(amount: int, minor_digits: int) -> str:
     sign = "-" if amount < 0 else ""
     whole, frac = divmod(abs(amount), 10**minor_digits)
     if minor_digits == 0:
-        return f"{sign}{whole:,}"
-    return f"{sign}{whole:,}.{frac:0{minor_digits}d}"
+        return Amount(f"{sign}{whole:,}", amount, minor_digits)
+    return Amount(f"{sign}{whole:,}.{frac:0{minor_digits}d}", amount, minor_digits)
 
 
 def parse_amount(text: str, minor_digits: int, field: str = "amount") -> int:

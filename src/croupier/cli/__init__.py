@@ -10,6 +10,7 @@ from croupier.cli import (
     analyze,
     compliance,
     deal,
+    language,
     monitor,
     mutate,
     options,
@@ -19,6 +20,7 @@ from croupier.cli import (
     shoe_sim,
     simulate,
 )
+from croupier.errors import RuleViolation
 from croupier.extras import missing_extra
 from croupier.games.registry import GAMES
 
@@ -28,6 +30,24 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+@app.callback()
+def _language(
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        help="the language of messages: pt-PT, zh-Hant or en (default: LC_ALL, LANG)",
+    ),
+) -> None:
+    """Casino table games exactly as their official regulations write them."""
+    try:
+        language.choose(lang)
+    except RuleViolation as error:
+        typer.echo(f"error: --lang: {error.message}", err=True)
+        raise typer.Exit(2) from None
+
+
 app.command("rules")(rules.rules_command)
 app.command("options")(options.options_command)
 app.command("deal")(deal.deal_command)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from croupier.cli.language import said
 from croupier.cli.render import coup_lines, limits_text, settlement_lines
 from croupier.cli.session import TerminalGame
 from croupier.errors import RuleViolation
@@ -164,7 +165,7 @@ class TerminalBaccarat(TerminalGame):
                     try:
                         rnd.withdraw_bet(PLAYER, kind)
                     except RuleViolation as exc:
-                        c.print(f"[red]{exc}[/]")
+                        c.print(f"[red]{said(exc)}[/]")
                         continue
                     self.session.refund(carried.get(kind, 0))
                 carried = rnd.bets_of(PLAYER)
@@ -181,7 +182,7 @@ class TerminalBaccarat(TerminalGame):
                 try:
                     wanted = self._parse(line)
                 except ValueError as exc:
-                    c.print(f"[red]{exc}[/]")
+                    c.print(f"[red]{said(exc)}[/]")
                     continue
             if self._place(rnd, wanted):
                 self.last_bets = wanted
@@ -217,7 +218,7 @@ class TerminalBaccarat(TerminalGame):
             for kind, amount in wanted:
                 trial.place_bet(PLAYER, kind, amount, seated=True)
         except RuleViolation as exc:
-            self.console.print(f"[red]{exc}[/]")
+            self.console.print(f"[red]{said(exc)}[/]")
             return False
         for kind, amount in wanted:
             rnd.place_bet(PLAYER, kind, amount, seated=True)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from croupier.cli.language import said
 from croupier.cli.render import card_markup
 from croupier.cli.session import TerminalGame
 from croupier.errors import RuleViolation
@@ -128,7 +129,7 @@ class TerminalBlackjack(TerminalGame):
             try:
                 amount, boxes, pair = self._parse(line) if line else self._repeat()
             except ValueError as exc:
-                c.print(f"[red]{exc}[/]")
+                c.print(f"[red]{said(exc)}[/]")
                 continue
             need = boxes * (amount + pair)
             if not self.session.can_stake(need):
@@ -144,7 +145,7 @@ class TerminalBlackjack(TerminalGame):
                     if pair:
                         trial.place_bet(PLAYER, "any_pair", pair, box=box)
             except RuleViolation as exc:
-                c.print(f"[red]{exc}[/]")
+                c.print(f"[red]{said(exc)}[/]")
                 continue
             for box in range(1, boxes + 1):
                 rnd.place_bet(PLAYER, "bet", amount, box=box)

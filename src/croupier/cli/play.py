@@ -16,6 +16,7 @@ from rich.console import Console
 
 from croupier.cli.common import SEED_OPTION, SET_OPTION, console, load
 from croupier.cli.common import bankroll as parse_bankroll
+from croupier.cli.language import said
 from croupier.cli.session import TerminalGame
 from croupier.errors import CroupierError, RuleViolation
 from croupier.games.autoplay import play_out
@@ -131,7 +132,7 @@ class TerminalTable(TerminalGame):
                 rnd.place_bet(ME, kind, amount)
                 self.session.stake(amount)
             except RuleViolation as refused:
-                c.print(f"[red]{kind}: {refused}[/]")
+                c.print(f"[red]{kind}: {said(refused)}[/]")
         if not rnd.bets:
             rnd.void("no bets")
             self.game.finish_round()

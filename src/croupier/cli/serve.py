@@ -83,7 +83,9 @@ def serve_command(
     """Serve the online tables: REST + WebSocket API, the browser client at /."""
     import uvicorn
 
+    from croupier.cli.language import current
     from croupier.errors import RuleViolation
+    from croupier.i18n.catalogue import translate
     from croupier.server.app import create_app
     from croupier.server.bus import bus_address, bus_has_credentials
     from croupier.server.collector import freeze_startup_objects
@@ -117,7 +119,8 @@ def serve_command(
         )
     except RuleViolation as error:
         flag = "node-name" if error.field == "node" else error.field
-        typer.echo(f"error: --{flag}: {error.message} ({error.rule})", err=True)
+        shown = translate(error.message, current())
+        typer.echo(f"error: --{flag}: {shown} ({error.rule})", err=True)
         raise typer.Exit(2) from None
     except ValueError as error:  # a --bus that is no NATS URL
         typer.echo(f"error: {error}", err=True)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from croupier.cli.language import said
 from croupier.cli.render import card_markup
 from croupier.cli.session import TerminalGame
 from croupier.errors import RuleViolation
@@ -113,7 +114,7 @@ class TerminalStud(TerminalGame):
                 try:
                     ante, jackpot = self._parse(line)
                 except ValueError as exc:
-                    c.print(f"[red]{exc}[/]")
+                    c.print(f"[red]{said(exc)}[/]")
                     continue
             else:
                 assert self.last is not None
@@ -133,7 +134,7 @@ class TerminalStud(TerminalGame):
                 if jackpot:
                     trial.place_bet(PLAYER, "jackpot", jp or 0, box=SEAT)
             except RuleViolation as exc:
-                c.print(f"[red]{exc}[/]")
+                c.print(f"[red]{said(exc)}[/]")
                 continue
             rnd.place_bet(PLAYER, "ante", ante, box=SEAT)
             if jackpot:

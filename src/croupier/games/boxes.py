@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from croupier.errors import RuleViolation
 from croupier.games.protocol import allowed
+from croupier.i18n.message import msg
 
 
 def lowest_free(boxes: int, taken: set[int], article: str) -> int:
@@ -49,7 +50,9 @@ def played_box(owners: Mapping[int, str | None], bettor: str, box: int | None, a
         return box
     played = box_played(owners, bettor)
     if played is None:
-        raise RuleViolation("bet", f"{bettor} plays no box in this round", article)
+        raise RuleViolation(
+            "bet", msg("{bettor} plays no box in this round", bettor=bettor), article
+        )
     return played
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from croupier.errors import RuleViolation
 from croupier.games.protocol import Bet, Event, allowed
 from croupier.games.wager_round import WagerRound
+from croupier.i18n.message import msg
 from croupier.money import verify_stake
 
 
@@ -68,7 +69,11 @@ class KindBets(WagerRound[BetPhase]):
     def _verify_betting_open(self) -> None:
         """Refuse a bet or a withdrawal once betting is closed."""
         if self._phase is not BetPhase.BETTING:
-            raise RuleViolation("phase", f"bets are closed (round is {self.phase_name})", "round")
+            raise RuleViolation(
+                "phase",
+                msg("bets are closed (round is {phase_name})", phase_name=self.phase_name),
+                "round",
+            )
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -111,7 +116,11 @@ class KindBets(WagerRound[BetPhase]):
     def verify_withdraw_bet(self, bettor: str, kind: str) -> None:
         self._verify_betting_open()
         if (bettor, kind) not in self._bets:
-            raise RuleViolation("bet", f"{bettor} has no {kind} bet to withdraw", "betting window")
+            raise RuleViolation(
+                "bet",
+                msg("{bettor} has no {kind} bet to withdraw", bettor=bettor, kind=kind),
+                "betting window",
+            )
         table = [b for key, b in self._bets.items() if key != (bettor, kind)]
         for remaining in table:  # what stays must still stand on its own
             if remaining.bettor == bettor:
@@ -135,7 +144,11 @@ class KindBets(WagerRound[BetPhase]):
     # -- no more bets ------------------------------------------------------------------------
     def verify_close_betting(self) -> None:
         if self._phase is not BetPhase.BETTING:
-            raise RuleViolation("phase", f"betting is not open ({self.phase_name})", "round")
+            raise RuleViolation(
+                "phase",
+                msg("betting is not open ({phase_name})", phase_name=self.phase_name),
+                "round",
+            )
 
     def can_close_betting(self) -> bool:
         return allowed(self.verify_close_betting)

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from croupier.cards import card_text, parse_card
 from croupier.errors import InvalidCard, RuleViolation
 from croupier.games.protocol import Bet, TableRound
+from croupier.i18n.message import msg
 from croupier.shoe import StackedCards
 
 CORRECT = "correct"  # the card goes where the rules say it belongs, or out of play
@@ -83,8 +84,13 @@ class SeenCards:
         if self._seen[card] >= self.decks:
             raise RuleViolation(
                 "card",
-                f"{card_text(card)} has been seen {self._seen[card]} times: a shoe of "
-                f"{self.decks} decks holds it {self.decks} times (read the card again)",
+                msg(
+                    "{card} has been seen {seen} times: a shoe of {decks} decks holds it {decks} "
+                    "times (read the card again)",
+                    card=card_text(card),
+                    seen=self._seen[card],
+                    decks=self.decks,
+                ),
                 self.rule,
             )
 
@@ -225,19 +231,29 @@ def device_card(message: Mapping[str, Any]) -> LiveCard:
             raise InvalidCard(str(text))
         card = parse_card(text)
     except InvalidCard:
-        raise RuleViolation("card", f"{text!r} is not a card (e.g. AS, TD, 9H)", rule) from None
+        raise RuleViolation(
+            "card", msg("{text} is not a card (e.g. AS, TD, 9H)", text=repr(text)), rule
+        ) from None
     to = message.get("to")
     if to is not None and (not isinstance(to, str) or not 1 <= len(to) <= MAX_TO):
-        raise RuleViolation("to", f"a hand's name of 1 to {MAX_TO} characters, or null", rule)
+        raise RuleViolation(
+            "to", msg("a hand's name of 1 to {max_to} characters, or null", max_to=MAX_TO), rule
+        )
     face_up = message.get("face_up", False)
     if not isinstance(face_up, bool):
         raise RuleViolation("face_up", "true or false", rule)
     source = message.get("source", "dealer")
     if not isinstance(source, str) or not 1 <= len(source) <= MAX_SOURCE:
-        raise RuleViolation("source", f"the device's name, 1 to {MAX_SOURCE} characters", rule)
+        raise RuleViolation(
+            "source",
+            msg("the device's name, 1 to {max_source} characters", max_source=MAX_SOURCE),
+            rule,
+        )
     seq = message.get("seq")
     if seq is not None and (
         isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= MAX_SEQ
     ):
-        raise RuleViolation("seq", f"a whole number 0 to {MAX_SEQ}, or null", rule)
+        raise RuleViolation(
+            "seq", msg("a whole number 0 to {max_seq}, or null", max_seq=MAX_SEQ), rule
+        )
     return LiveCard(card, to, face_up, source, seq)

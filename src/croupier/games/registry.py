@@ -19,6 +19,7 @@ from croupier.games.live import LiveDealing
 from croupier.games.protocol import TableGame
 from croupier.games.spec import GameSpec
 from croupier.games.stud.spec import SPEC as STUD
+from croupier.i18n.message import msg
 from croupier.rng import RandomSource
 from croupier.shoe import Shoe, StackedCards
 
@@ -88,7 +89,9 @@ def live_dealing(rules: object) -> LiveDealing:
     spec = spec_of(rules)
     if spec.live is None:
         raise RuleViolation(
-            "live", f"{spec.title} tables deal only from croupier's own shoes", LIVE_RULE
+            "live",
+            msg("{title} tables deal only from croupier's own shoes", title=spec.title),
+            LIVE_RULE,
         )
     return spec.live(rules)
 

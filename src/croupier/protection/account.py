@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import date
 
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 from croupier.protection.exclusion import add_months
 
 ADULT_YEARS = 18
@@ -20,12 +21,18 @@ def verify_adult(born: date | None, today: date) -> date:
     if born is None:
         raise RuleViolation("born", "a real-money player's date of birth is needed", ACCOUNT_RULE)
     if born > today:
-        raise RuleViolation("born", f"{born.isoformat()} is in the future", ACCOUNT_RULE)
+        raise RuleViolation(
+            "born", msg("{isoformat} is in the future", isoformat=born.isoformat()), ACCOUNT_RULE
+        )
     of_age = add_months(born, 12 * ADULT_YEARS)
     if of_age > today:
         raise RuleViolation(
             "born",
-            f"born {born.isoformat()}: 18 on {of_age.isoformat()}; no player under 18",
+            msg(
+                "born {isoformat}: 18 on {isoformat_2}; no player under 18",
+                isoformat=born.isoformat(),
+                isoformat_2=of_age.isoformat(),
+            ),
             ACCOUNT_RULE,
         )
     return born

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 
 RJO_39 = "RJO (Decreto-Lei 66/2015) art. 39"
 TIME_OUT_RULE = "time-out: 24 hours to six weeks (issue 29, item 7; docs/player-protection.md)"
@@ -100,8 +101,12 @@ def self_exclusion_end(now: float, until: date | None) -> float | None:
     if until < earliest:
         raise RuleViolation(
             "until",
-            f"{until.isoformat()}: a self-exclusion lasts at least three months, to "
-            f"{earliest.isoformat()} or later (or give no end: indefinitely)",
+            msg(
+                "{isoformat}: a self-exclusion lasts at least three months, to {isoformat_2} or "
+                "later (or give no end: indefinitely)",
+                isoformat=until.isoformat(),
+                isoformat_2=earliest.isoformat(),
+            ),
             RJO_39,
         )
     return day_start(until)
@@ -113,7 +118,14 @@ def time_out_end(now: float, hours: object) -> float:
     low, high = TIME_OUT_HOURS
     if isinstance(hours, bool) or not isinstance(hours, int) or not low <= hours <= high:
         raise RuleViolation(
-            "hours", f"{hours!r}: a time-out is {low} to {high} hours (six weeks)", TIME_OUT_RULE
+            "hours",
+            msg(
+                "{hours}: a time-out is {low} to {high} hours (six weeks)",
+                hours=repr(hours),
+                low=low,
+                high=high,
+            ),
+            TIME_OUT_RULE,
         )
     return now + timedelta(hours=hours).total_seconds()
 
@@ -123,7 +135,9 @@ def verify_early_end(exclusion: Exclusion) -> None:
     exclusion run their course."""
     if exclusion.kind != SELF:
         raise RuleViolation(
-            "exclusion", f"a {exclusion.kind} exclusion cannot be ended early", RJO_39
+            "exclusion",
+            msg("a {kind} exclusion cannot be ended early", kind=exclusion.kind),
+            RJO_39,
         )
     if exclusion.end_asked_at is not None:
         raise RuleViolation("exclusion", "its early end was asked already", RJO_39)
@@ -131,5 +145,9 @@ def verify_early_end(exclusion: Exclusion) -> None:
 
 def verify_reason(reason: object) -> str:
     if not isinstance(reason, str) or len(reason) > MAX_REASON or not reason.isprintable():
-        raise RuleViolation("reason", f"at most {MAX_REASON} printable characters", RJO_39)
+        raise RuleViolation(
+            "reason",
+            msg("at most {max_reason} printable characters", max_reason=MAX_REASON),
+            RJO_39,
+        )
     return reason

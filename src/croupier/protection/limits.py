@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from croupier.errors import RuleViolation
+from croupier.i18n.message import N_, Msg, When, msg
 from croupier.money import MAX_AMOUNT
 from croupier.protection.exclusion import add_months
 
@@ -49,7 +50,11 @@ class LimitChange:
 
 def verify_kind(kind: object) -> str:
     if kind not in KINDS:
-        raise RuleViolation("kind", f"{kind!r}: one of {', '.join(KINDS)}", LIMITS_RULE)
+        raise RuleViolation(
+            "kind",
+            msg("{kind}: one of {kinds}", kind=repr(kind), kinds=", ".join(KINDS)),
+            LIMITS_RULE,
+        )
     assert isinstance(kind, str)
     return kind
 
@@ -62,15 +67,26 @@ def verify_amount(amount: object, kind: str = "deposit_day") -> int | None:
         low, high = SESSION_BOUNDS
         if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
             raise RuleViolation(
-                "amount", f"{amount!r}: a session of {low} to {high} minutes, or null",
+                "amount",
+                msg(
+                    "{amount}: a session of {low} to {high} minutes, or null",
+                    amount=repr(amount),
+                    low=low,
+                    high=high,
+                ),
                 LIMITS_RULE,
-            )  # fmt: skip
+            )
         return amount
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_AMOUNT:
         raise RuleViolation(
-            "amount", f"{amount!r}: a whole number of minor units, 1 to {MAX_AMOUNT}, or null",
+            "amount",
+            msg(
+                "{amount}: a whole number of minor units, 1 to {max_amount}, or null",
+                amount=repr(amount),
+                max_amount=MAX_AMOUNT,
+            ),
             LIMITS_RULE,
-        )  # fmt: skip
+        )
     return amount
 
 
@@ -210,21 +226,44 @@ class Standing:
         return max(0, self.limit - self.used)
 
 
+#: what a refusal says, by the limit it meets (one sentence each, for the translators)
+PERIOD_TEXTS = {
+    "deposit_day": N_(
+        "the deposit {amount} is over your day's deposit limit {limit}: {left} left "
+        "until {resets_at}"
+    ),
+    "deposit_week": N_(
+        "the deposit {amount} is over your week's deposit limit {limit}: {left} left "
+        "until {resets_at}"
+    ),
+    "deposit_month": N_(
+        "the deposit {amount} is over your month's deposit limit {limit}: {left} "
+        "left until {resets_at}"
+    ),
+    "loss_day": N_(
+        "the stake {amount} is over your day's loss limit {limit}: {left} left until {resets_at}"
+    ),
+    "loss_week": N_(
+        "the stake {amount} is over your week's loss limit {limit}: {left} left until {resets_at}"
+    ),
+    "loss_month": N_(
+        "the stake {amount} is over your month's loss limit {limit}: {left} left until {resets_at}"
+    ),
+}
+
+
 def _verify_period(standing: Standing, amount: int) -> None:
     if amount <= standing.left:
         return
-    kind, limit, left = standing.kind, standing.limit, standing.left
-    period = DEPOSIT_PERIODS.get(kind) or LOSS_PERIODS[kind]
-    what = "deposit" if kind in DEPOSIT_PERIODS else "stake"
-    noun = "deposit" if kind in DEPOSIT_PERIODS else "loss"
-    raise LimitReached(
-        f"the {what} {amount} is over your {period}'s {noun} limit {limit}: {left} "
-        f"left until {_iso(standing.resets_at)}",
-        limit,
-        left,
-        standing.resets_at,
-        kind,
+    resets = standing.resets_at
+    said = Msg(
+        PERIOD_TEXTS[standing.kind],
+        amount=amount,
+        limit=standing.limit,
+        left=standing.left,
+        resets_at=When(_iso(resets), resets),
     )
+    raise LimitReached(said, standing.limit, standing.left, resets, standing.kind)
 
 
 def verify_losses(standings: Iterable[Standing], amount: int) -> None:
@@ -260,7 +299,11 @@ def verify_bet_limit(limit: int | None, standing: int, amount: int, kind: str) -
     if limit is not None and standing + amount > limit:
         raise RuleViolation(
             "amount",
-            f"over your limit on a single bet, {limit}: {max(0, limit - standing)} more on "
-            f"{kind} at most",
+            msg(
+                "over your limit on a single bet, {limit}: {limit_2} more on {kind} at most",
+                limit=limit,
+                limit_2=max(0, limit - standing),
+                kind=kind,
+            ),
             LIMITS_RULE,
         )

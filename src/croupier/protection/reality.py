@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 
 REALITY_RULE = "reality check (issue 29, item 6; docs/player-protection.md)"
 MINUTES = (5, 240)  # every 5 minutes to every 4 hours (choice X5)
@@ -24,7 +25,14 @@ def verify_minutes(minutes: object) -> int | None:
     low, high = MINUTES
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not low <= minutes <= high:
         raise RuleViolation(
-            "minutes", f"{minutes!r}: every {low} to {high} minutes, or null", REALITY_RULE
+            "minutes",
+            msg(
+                "{minutes}: every {low} to {high} minutes, or null",
+                minutes=repr(minutes),
+                low=low,
+                high=high,
+            ),
+            REALITY_RULE,
         )
     return minutes
 
@@ -53,8 +61,12 @@ class RealityCheck:
         if self.due(now):
             raise RuleViolation(
                 "reality_check",
-                f"you have played {self.played_minutes(now)} minutes, net result {net}: "
-                "acknowledge the reality check before your next bet",
+                msg(
+                    "you have played {now} minutes, net result {net}: acknowledge the reality "
+                    "check before your next bet",
+                    now=self.played_minutes(now),
+                    net=net,
+                ),
                 REALITY_RULE,
             )
 

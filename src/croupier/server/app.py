@@ -9,11 +9,13 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from croupier.errors import RulesetError, RuleViolation
+from croupier.i18n.catalogue import localized, negotiate
+from croupier.i18n.message import key_of, params_of
 from croupier.server.bodies import REFUSALS
 from croupier.server.device_socket import DeviceConnection
 from croupier.server.forwarding import Forwarder
@@ -79,10 +81,25 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
     swagger = str(resources.files("fastapi_offline").joinpath("static"))  # Swagger UI 5
     app.mount("/docs-assets", StaticFiles(directory=swagger), name="docs-assets")
 
+    def language(request: Request) -> str:
+        return negotiate(request.headers.get("accept-language"))
+
     @app.exception_handler(RuleViolation)
-    async def _rule(_request: Request, error: RuleViolation) -> JSONResponse:
-        # with what a kind of refusal adds: a live card's remedies, a limit's amount left
-        return JSONResponse({"detail": error.detail()}, 422)
+    async def _rule(request: Request, error: RuleViolation) -> JSONResponse:
+        # with what a kind of refusal adds: a live card's remedies, a limit's amount left; its
+        # message in the language the client asks for (issue 29, item 2)
+        return JSONResponse({"detail": localized(error.detail(), language(request))}, 422)
+
+    @app.exception_handler(HTTPException)
+    async def _http(request: Request, error: HTTPException) -> JSONResponse:
+        detail = error.detail
+        if isinstance(detail, dict) and "message" in detail:
+            said = detail["message"]
+            detail = localized(
+                {**detail, "message": str(said), "key": key_of(said), "params": params_of(said)},
+                language(request),
+            )
+        return JSONResponse({"detail": detail}, error.status_code, headers=error.headers)
 
     @app.exception_handler(RulesetError)
     async def _ruleset(_request: Request, error: RulesetError) -> JSONResponse:
@@ -92,8 +109,10 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         )
 
     @app.exception_handler(LookupError)
-    async def _missing(_request: Request, error: LookupError) -> JSONResponse:
-        return JSONResponse({"detail": {"message": str(error).strip("'\"")}}, 404)
+    async def _missing(request: Request, error: LookupError) -> JSONResponse:
+        said = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+        detail = {"message": str(said), "key": key_of(said), "params": params_of(said)}
+        return JSONResponse({"detail": localized(detail, language(request))}, 404)
 
     every = (pages, players, protection, statements, tables, boxes, rounds, sessions, operator)
     for routes in every:

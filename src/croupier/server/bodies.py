@@ -218,3 +218,9 @@ class RealityIn(_Strict):
     """How often the reality check comes, in minutes of play; null: never."""
 
     minutes: StrictInt | None = Field(description="5 to 240, or null")
+
+
+class LanguageIn(_Strict):
+    """The language of the page and the messages (issue 29, item 1; docs/translating.md)."""
+
+    language: Literal["pt-PT", "zh-Hant", "en"]

@@ -19,6 +19,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.table.config import LIVE_RULE
 from croupier.table.runtime import Table
@@ -40,7 +41,11 @@ def verify_box(table: Table, box: object) -> int:
         raise RuleViolation("table", "only a live table has boxes the dealer enters", LIVE_RULE)
     seats = table.config.seats
     if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= seats:
-        raise RuleViolation("box", f"{box!r}: the boxes of this table are 1 to {seats}", BOX_RULE)
+        raise RuleViolation(
+            "box",
+            msg("{box}: the boxes of this table are 1 to {seats}", box=repr(box), seats=seats),
+            BOX_RULE,
+        )
     return box
 
 
@@ -73,7 +78,7 @@ def box_of(table: Table, box: object) -> str:
     """The name of a box already seated at ``table`` (a decision, a withdrawal)."""
     name = box_name(table.id, verify_box(table, box))
     if name not in table.seats:
-        raise RuleViolation("box", f"box {box} has no bet at this table", BOX_RULE)
+        raise RuleViolation("box", msg("box {box} has no bet at this table", box=box), BOX_RULE)
     return name
 
 

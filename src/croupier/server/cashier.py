@@ -13,6 +13,7 @@ from sqlalchemy import Engine
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.server.protection import Protection
 from croupier.store.ledger import Ledger
@@ -40,7 +41,9 @@ class Casino(Protocol):
 
 def _verify_amount(amount: object, rule: str) -> int:
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise RuleViolation("amount", f"{amount!r} must be a positive whole number", rule)
+        raise RuleViolation(
+            "amount", msg("{amount} must be a positive whole number", amount=repr(amount)), rule
+        )
     return amount
 
 
@@ -58,7 +61,11 @@ class Cashier:
         if currency not in currencies:
             raise RuleViolation(
                 "currency",
-                f"{currency!r}: the tables here play in {', '.join(sorted(currencies))}",
+                msg(
+                    "{currency}: the tables here play in {currencies}",
+                    currency=repr(currency),
+                    currencies=", ".join(sorted(currencies)),
+                ),
                 "deposits: money in a currency the casino's tables play in",
             )
 

@@ -14,6 +14,7 @@ from typing import Annotated, cast
 from fastapi import Depends, HTTPException, Path, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.server.peer_auth import SCOPE_CALLER
 from croupier.server.service import Casino
@@ -60,11 +61,11 @@ async def optional_player(
         return None
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token:
-        raise HTTPException(401, detail={"message": "use Authorization: Bearer <token>"})
+        raise HTTPException(401, detail={"message": msg("use Authorization: Bearer <token>")})
     player = await casino.player_of_token(token)
     if player is None:
         raise HTTPException(
-            401, detail={"message": "unknown or expired token: log in again (POST /login)"}
+            401, detail={"message": msg("unknown or expired token: log in again (POST /login)")}
         )
     return player
 
@@ -73,7 +74,7 @@ async def current_player(
     player: Annotated[Player | None, Depends(optional_player)],
 ) -> Player:
     if player is None:
-        raise HTTPException(401, detail={"message": "authentication required"})
+        raise HTTPException(401, detail={"message": msg("authentication required")})
     return player
 
 
@@ -87,8 +88,10 @@ async def acting_player(
             429,
             detail={
                 "field": "rate",
-                "message": f"too many commands: at most "
-                f"{casino.rates.limits.per_player:g} a second",
+                "message": msg(
+                    "too many commands: at most {per_player} a second",
+                    per_player=format(casino.rates.limits.per_player, "g"),
+                ),
                 "rule": "rate limits (docs/security.md)",
             },
         )
@@ -97,7 +100,7 @@ async def acting_player(
 
 async def operator(player: Annotated[Player, Depends(current_player)]) -> Player:
     if player.role != "operator":
-        raise HTTPException(403, detail={"message": "operators only"})
+        raise HTTPException(403, detail={"message": msg("operators only")})
     return player
 
 

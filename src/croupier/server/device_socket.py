@@ -33,6 +33,7 @@ from pydantic import ValidationError
 
 from croupier.errors import CroupierError, RuleViolation
 from croupier.games.live import Irregularity
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.server.bodies import BetIn, DecisionIn
 from croupier.server.boxes import BOX_RULE, box_bet, box_decision, box_withdrawal
@@ -95,7 +96,12 @@ async def device_command(casino: Casino, table: Table, text: str) -> dict[str, A
                 raise RuleViolation("remedy", "correct, void, continue or keep", LIVE_RULE)
             if not isinstance(supervisor, str) or len(supervisor) > MAX_SUPERVISOR:
                 raise RuleViolation(
-                    "supervisor", f"a name of at most {MAX_SUPERVISOR} characters", LIVE_RULE
+                    "supervisor",
+                    msg(
+                        "a name of at most {max_supervisor} characters",
+                        max_supervisor=MAX_SUPERVISOR,
+                    ),
+                    LIVE_RULE,
                 )
             card = {k: v for k, v in message.items() if k not in ("remedy", "supervisor")}
             remedied = await table.command(

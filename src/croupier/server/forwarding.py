@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from croupier.i18n.message import msg
 from croupier.server.asgi import read_body, send_json
 from croupier.server.member import Member
 from croupier.server.peer_auth import FORWARDED
@@ -34,14 +35,16 @@ TABLE_PATH = re.compile(r"/tables/(\d+)(?:/.*)?")
 OWNER_SECONDS = 1.0  # how long who runs what, once read, is trusted
 UNKNOWN_SECONDS = 0.1  # how long a table found in no process, once read, is trusted
 NO_ANSWER = {
-    "detail": {"message": "the table's process did not answer: try again", "rule": "deploy.md"}
+    "detail": {"message": msg("the table's process did not answer: try again"), "rule": "deploy.md"}
 }
-NO_OWNER = {"detail": {"message": "the table is being taken over: try again", "rule": "deploy.md"}}
+NO_OWNER = {
+    "detail": {"message": msg("the table is being taken over: try again"), "rule": "deploy.md"}
+}
 ANSWER_SECONDS = 10.0  # how long a forwarded request waits for its answer
 #: the request headers a forwarded request keeps: never the caller's credential (issue 26,
 #: finding 2), who the caller is travels signed (server/peer_auth.py)
 KEPT = ("content-type", "idempotency-key", "x-reference", "accept", "accept-language")
-UNKNOWN_TOKEN = {"detail": {"message": "unknown or expired token: log in again (POST /login)"}}
+UNKNOWN_TOKEN = {"detail": {"message": msg("unknown or expired token: log in again (POST /login)")}}
 
 
 class Peers:

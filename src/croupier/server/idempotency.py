@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 
 REMEMBERED = 50_000
 MAX_REF = 64  # characters of a text reference
@@ -29,9 +30,13 @@ def checked_ref(ref: Any) -> str | int | None:
     if ref is None:
         return None
     if isinstance(ref, bool) or not isinstance(ref, str | int):
-        raise RuleViolation("ref", f"{type(ref).__name__}: not a text or a whole number", _RULE)
+        raise RuleViolation(
+            "ref", msg("{name}: not a text or a whole number", name=type(ref).__name__), _RULE
+        )
     if isinstance(ref, str) and not 1 <= len(ref) <= MAX_REF:
-        raise RuleViolation("ref", f"{len(ref)} characters: 1 to {MAX_REF}", _RULE)
+        raise RuleViolation(
+            "ref", msg("{ref} characters: 1 to {max_ref}", ref=len(ref), max_ref=MAX_REF), _RULE
+        )
     if isinstance(ref, int) and not -(2**63) <= ref < 2**63:
         raise RuleViolation("ref", "beyond a 64-bit integer", _RULE)
     return ref

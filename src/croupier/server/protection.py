@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from sqlalchemy import Connection, Engine, select
 
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.protection.exclusion import (
     OPERATOR,
@@ -92,7 +93,7 @@ class Casino(Protocol):
 log = logging.getLogger(__name__)
 EXCLUDED = "\x00excluded"  # queued for a connection of a player just excluded (the same object)
 CLOSE_EXCLUDED = 4451  # like HTTP 451: not available, for a reason the law gives
-EXCLUDED_REASON = "you are excluded from play (RJO art. 39): your account stays open"
+EXCLUDED_REASON = msg("you are excluded from play (RJO art. 39): your account stays open")
 END_REASON = "excluded"  # a session's end_reason
 
 
@@ -208,7 +209,7 @@ class Protection:
             if ends is not None and ends <= now:
                 raise RuleViolation("until", "an exclusion ends after it begins", RJO_39)
         else:
-            raise RuleViolation("kind", f"{kind!r}: self or timeout", RJO_39)
+            raise RuleViolation("kind", msg("{kind}: self or timeout", kind=repr(kind)), RJO_39)
         exclusion = await asyncio.to_thread(
             self.exclusions.add, player.id, kind, now, ends, reason, set_by
         )
@@ -220,7 +221,9 @@ class Protection:
         mine = await asyncio.to_thread(self.exclusions.of, player.id)
         found = next((e for e in mine if e.id == exclusion_id), None)
         if found is None or not found.active_at(self.now()):
-            raise LookupError(f"no exclusion {exclusion_id} in force")
+            raise LookupError(
+                msg("no exclusion {exclusion_id} in force", exclusion_id=exclusion_id)
+            )
         verify_early_end(found)
         await asyncio.to_thread(self.exclusions.ask_end, exclusion_id, self.now())
         return next(
@@ -243,7 +246,9 @@ class Protection:
         until = shown["ends_at"] or "you ask for it to end (it ends a month after)"
         raise RuleViolation(
             "player",
-            f"you are excluded from play ({excluded.kind}) until {until}",
+            msg(
+                "you are excluded from play ({kind}) until {until}", kind=excluded.kind, until=until
+            ),
             shown["rule"],  # type: ignore[arg-type]
         )
 

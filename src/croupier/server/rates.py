@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from croupier.i18n.message import msg
+
 STRIKES = 100  # refused messages in a row before the connection is closed
 CLOSE_FLOODING = 4429
 RULE = "rate limits (docs/security.md)"
@@ -63,8 +65,13 @@ class RateLimits:
                 "type": "refused",
                 "ref": None,
                 "field": "rate",
-                "message": f"too many messages: at most {limit:g} a second per {scope}; "
-                f"the connection closes after {STRIKES} refusals in a row",
+                "message": msg(
+                    "too many messages: at most {limit} a second per {scope}; the connection "
+                    "closes after {strikes} refusals in a row",
+                    limit=format(limit, "g"),
+                    scope=scope,
+                    strikes=STRIKES,
+                ),
                 "rule": RULE,
             },
             separators=(",", ":"),

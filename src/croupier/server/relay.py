@@ -24,6 +24,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from croupier.i18n.message import msg
 from croupier.server.asgi import ASGIApp
 from croupier.server.forwarding import Peers, answer_here
 from croupier.server.hub import Watcher
@@ -38,7 +39,7 @@ CHECK_SECONDS = 1.0  # how often the followed tables' owners are looked at again
 NO_ANSWER = {
     "type": "refused",
     "field": "table",
-    "message": "the table's process did not answer: try again",
+    "message": msg("the table's process did not answer: try again"),
     "rule": "deploy.md",
 }
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from croupier.errors import RuleViolation
 from croupier.games.registry import jackpot_terms, live_dealing, table_currency, table_seats
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.protection.limits import COOLING_OFF_SECONDS
 from croupier.rng import RandomSource
@@ -111,7 +112,9 @@ class Casino:
         self.node = self.node or default_node()
         if not NODE_NAME.fullmatch(self.node):
             raise RuleViolation(
-                "node", f"{self.node!r}: 1 to 40 letters, digits, '.', '_' or '-'", "deploy.md"
+                "node",
+                msg("{node}: 1 to 40 letters, digits, '.', '_' or '-'", node=repr(self.node)),
+                "deploy.md",
             )
         self.engine = connect(self.database_url, pool_name(self.node))
         self.ledger = Ledger(self.engine, self.wall)
@@ -375,7 +378,12 @@ class Casino:
         if not lowest <= config.seats <= highest:
             raise RuleViolation(
                 "seats",
-                f"{config.seats}: a table of this ruleset has {lowest} to {highest} seats",
+                msg(
+                    "{seats}: a table of this ruleset has {lowest} to {highest} seats",
+                    seats=config.seats,
+                    lowest=lowest,
+                    highest=highest,
+                ),
                 article,
             )
         if config.live:
@@ -394,9 +402,10 @@ class Casino:
         terms = jackpot_terms(rules, config.demo)
         if terms is None:
             raise RuleViolation(
-                "linked_jackpot", f"{config.ruleset}: this ruleset has no progressive jackpot",
+                "linked_jackpot",
+                msg("{ruleset}: this ruleset has no progressive jackpot", ruleset=config.ruleset),
                 "linked jackpots (docs/deploy.md)",
-            )  # fmt: skip
+            )
         for _id, name, data, _status in self.records.tables.all():
             other = TableConfig.from_json(data)
             if other.linked_jackpot != config.linked_jackpot:
@@ -405,15 +414,19 @@ class Casino:
             if jackpot_terms(rules_there, other.demo) != terms:
                 raise RuleViolation(
                     "linked_jackpot",
-                    f"{config.linked_jackpot!r} is the pool of table {name!r}, whose jackpot "
-                    "differs (game, money, ticket, seed, contribution or prizes)",
+                    msg(
+                        "{linked_jackpot} is the pool of table {name}, whose jackpot differs "
+                        "(game, money, ticket, seed, contribution or prizes)",
+                        linked_jackpot=repr(config.linked_jackpot),
+                        name=repr(name),
+                    ),
                     "linked jackpots (docs/deploy.md)",
                 )
 
     def table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise LookupError(f"no table {table_id} runs in this process")
+            raise LookupError(msg("no table {table_id} runs in this process", table_id=table_id))
         return table
 
     async def caller_of(self, authorization: str | None) -> str | None:
@@ -465,7 +478,7 @@ class Casino:
                 config = TableConfig.from_json(data)
                 rules = load_ruleset(config.ruleset, dict(config.overrides)).rules
                 return TableKind(rules, config.mode == "individual")
-        raise LookupError(f"no table {table_id}")
+        raise LookupError(msg("no table {table_id}", table_id=table_id))
 
     def currencies(self) -> set[str]:
         """The currencies of real money here: those of the tables and of the rulesets' presets

@@ -30,6 +30,8 @@ from urllib.parse import parse_qs
 from pydantic import ValidationError
 
 from croupier.errors import CroupierError, RuleViolation
+from croupier.i18n.catalogue import ENGLISH, language_of, negotiate, translate
+from croupier.i18n.events import localize_text
 from croupier.people import Player
 from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
 from croupier.server.bodies import BetIn
@@ -96,6 +98,7 @@ class TableConnection:
         self.scope, self.receive, self.send = scope, receive, send
         self.player: Player | None = None
         self.token: str | None = None
+        self.language = ENGLISH  # the texts it is sent in (issue 29, item 2)
 
     async def run(self) -> None:
         await self.receive()  # websocket.connect
@@ -125,7 +128,10 @@ class TableConnection:
         connections; None where the connection was refused (and closed)."""
         casino, table_id, scope = self.casino, self.table_id, self.scope
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        if "token" in parse_qs(scope.get("query_string", b"").decode("latin-1")):
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        asked = language_of((query.get("lang") or [""])[0][:35])
+        self.language = asked or negotiate(headers.get("accept-language"))
+        if "token" in query:
             await self._refuse(
                 CLOSE_BAD_REQUEST, "no token in the URL: Authorization or subprotocol"
             )
@@ -215,7 +221,7 @@ class TableConnection:
         """The connection's messages until it closes: each past the rate limits (a flood is
         refused, then closed), the player's session still valid, and answered in order."""
         casino, player, receive = self.casino, self.player, self.receive
-        sender = asyncio.create_task(_deliver(casino, watcher, self.send))
+        sender = asyncio.create_task(_deliver(casino, watcher, self.send, self.language))
         bucket = casino.rates.limits.connection()
         strikes = 0
         digest = token_hash(self.token) if self.token is not None else None
@@ -279,8 +285,8 @@ async def _close(send: Send, code: int, reason: str) -> None:
     await send({"type": "websocket.close", "code": code, "reason": reason})
 
 
-async def _deliver(casino: Casino, watcher: Watcher, send: Send) -> None:
-    """The watcher's queued messages, in order, as they come."""
+async def _deliver(casino: Casino, watcher: Watcher, send: Send, language: str) -> None:
+    """The watcher's queued messages, in order, as they come, in its ``language``."""
     queue = watcher.queue
     try:
         while True:
@@ -296,8 +302,10 @@ async def _deliver(casino: Casino, watcher: Watcher, send: Send) -> None:
                     await _close(send, CLOSE_FLOODING, "too many messages")
                     return
                 if text is EXCLUDED:  # the player is excluded from play (server/protection.py)
-                    await _close(send, CLOSE_EXCLUDED, EXCLUDED_REASON)
+                    await _close(send, CLOSE_EXCLUDED, translate(EXCLUDED_REASON, language))
                     return
+                if language != ENGLISH:
+                    text = localize_text(text, language)
                 await send({"type": "websocket.send", "text": text})
                 casino.hub.delivered += 1
                 if queue.empty():

@@ -23,6 +23,7 @@ from fastapi import HTTPException
 
 from croupier.citing import pt
 from croupier.games.registry import journal_is_public, shown_result
+from croupier.i18n.message import msg
 from croupier.people import Player
 
 
@@ -42,7 +43,8 @@ def may_list(table: TableKind, viewer: Player | None) -> int | None:
     if table.individual:
         if viewer is None:
             raise HTTPException(
-                401, detail={"message": "an individual table's rounds are its player's: log in"}
+                401,
+                detail={"message": msg("an individual table's rounds are its player's: log in")},
             )
         return viewer.id
     return None
@@ -55,7 +57,9 @@ def shown_round(record: dict[str, Any], table: TableKind, viewer: Player | None)
         raise HTTPException(
             409,
             detail={
-                "message": f"round {record['id']} is in play: its record is shown once it ends",
+                "message": msg(
+                    "round {id} is in play: its record is shown once it ends", id=record["id"]
+                ),
                 "rule": pt("rule 31 (recall of finished rounds)"),
             },
         )
@@ -67,8 +71,11 @@ def shown_round(record: dict[str, Any], table: TableKind, viewer: Player | None)
         raise HTTPException(
             403 if viewer is not None else 401,
             detail={
-                "message": f"round {record['id']} was played at an individual table: only its "
-                "player and operators see it",
+                "message": msg(
+                    "round {id} was played at an individual table: only its player and operators "
+                    "see it",
+                    id=record["id"],
+                ),
                 "rule": pt("rules 4, 28"),
             },
         )

@@ -35,6 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 from croupier.money import DEMO, MAX_AMOUNT
 from croupier.store.prepared import Prepared, insert_rows
 from croupier.store.schema import accounts, entries, transactions
@@ -71,12 +72,21 @@ class Ledger:
         if not owner or len(owner) > 100:
             raise RuleViolation("owner", "must be 1 to 100 characters", _RULE)
         if not currency or len(currency) > 8 or not currency.isupper():
-            raise RuleViolation("currency", f"{currency!r} is not a currency code", _RULE)
+            raise RuleViolation(
+                "currency", msg("{currency} is not a currency code", currency=repr(currency)), _RULE
+            )
         try:
             return self._insert_account(owner, kind, currency, may_go_negative)
         except IntegrityError:
             raise RuleViolation(
-                "owner", f"{owner!r} already has a {kind} account in {currency}", _RULE
+                "owner",
+                msg(
+                    "{owner} already has a {kind} account in {currency}",
+                    owner=repr(owner),
+                    kind=kind,
+                    currency=currency,
+                ),
+                _RULE,
             ) from None
 
     def _insert_account(self, owner: str, kind: str, currency: str, may_go_negative: bool) -> int:
@@ -100,7 +110,9 @@ class Ledger:
                 select(accounts).where(accounts.c.id == account_id)
             ).one_or_none()
         if row is None:
-            raise RuleViolation("account", f"no account {account_id}", _RULE)
+            raise RuleViolation(
+                "account", msg("no account {account_id}", account_id=account_id), _RULE
+            )
         return Account(
             row.id, row.owner, row.kind, row.currency, bool(row.may_go_negative), row.balance
         )
@@ -148,9 +160,15 @@ class Ledger:
     def transfer(self, source: int, target: int, amount: int, kind: str, reference: str) -> None:
         """Move ``amount`` (> 0) from ``source`` to ``target``: a posting of two entries."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise RuleViolation("amount", f"{amount!r} must be a positive integer", _RULE)
+            raise RuleViolation(
+                "amount", msg("{amount} must be a positive integer", amount=repr(amount)), _RULE
+            )
         if amount > MAX_AMOUNT:
-            raise RuleViolation("amount", f"{amount} is more than {MAX_AMOUNT}", _RULE)
+            raise RuleViolation(
+                "amount",
+                msg("{amount} is more than {max_amount}", amount=amount, max_amount=MAX_AMOUNT),
+                _RULE,
+            )
         self.post(kind, reference, [(source, -amount), (target, amount)])
 
     def audit(self) -> list[str]:
@@ -186,11 +204,21 @@ def _validate(legs: Sequence[tuple[int, int]]) -> None:
         raise RuleViolation("legs", "a posting needs at least two entries", _RULE)
     for account_id, amount in legs:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
-            raise RuleViolation("amount", f"{amount!r} must be a non-zero integer", _RULE)
+            raise RuleViolation(
+                "amount", msg("{amount} must be a non-zero integer", amount=repr(amount)), _RULE
+            )
         if abs(amount) > MAX_LEG:  # a round's legs sum its bets: room above MAX_AMOUNT
-            raise RuleViolation("amount", f"{amount} is beyond {MAX_LEG} in one entry", _RULE)
+            raise RuleViolation(
+                "amount",
+                msg("{amount} is beyond {max_leg} in one entry", amount=amount, max_leg=MAX_LEG),
+                _RULE,
+            )
         if isinstance(account_id, bool) or not isinstance(account_id, int):
-            raise RuleViolation("account", f"{account_id!r} is not an account id", _RULE)
+            raise RuleViolation(
+                "account",
+                msg("{account_id} is not an account id", account_id=repr(account_id)),
+                _RULE,
+            )
     if sum(amount for _, amount in legs) != 0:
         raise RuleViolation("legs", "entries must sum to zero (double entry)", _RULE)
 
@@ -380,10 +408,14 @@ def _verify_accounts(connection: Connection, ids: Sequence[int], known: dict[int
         known.update({row.id: row.currency for row in rows})  # an account's currency never changes
     for account_id in ids:
         if account_id not in known:
-            raise RuleViolation("account", f"no account {account_id}", _RULE)
+            raise RuleViolation(
+                "account", msg("no account {account_id}", account_id=account_id), _RULE
+            )
     currencies = {known[i] for i in ids}
     if len(currencies) > 1:
         # Portuguese online rules 37-38: play money never becomes real money
         raise RuleViolation(
-            "legs", f"one posting cannot mix currencies {sorted(currencies)}", _RULE
+            "legs",
+            msg("one posting cannot mix currencies {currencies}", currencies=sorted(currencies)),
+            _RULE,
         )

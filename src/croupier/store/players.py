@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.schema import accounts, players
@@ -97,7 +98,11 @@ class Players:
         if not isinstance(name, str) or not 1 <= len(name) <= 100 or not name.isprintable():
             raise RuleViolation("name", "must be 1 to 100 printable characters", _RULE)
         if role not in ROLES:
-            raise RuleViolation("role", f"{role!r} is not one of {', '.join(ROLES)}", _RULE)
+            raise RuleViolation(
+                "role",
+                msg("{role} is not one of {roles}", role=repr(role), roles=", ".join(ROLES)),
+                _RULE,
+            )
         token = secrets.token_urlsafe(24)
         try:
             with self.engine.begin() as connection:
@@ -116,7 +121,9 @@ class Players:
                 key = result.inserted_primary_key
                 assert key is not None
         except IntegrityError:
-            raise RuleViolation("name", f"{name!r} is already taken", _RULE) from None
+            raise RuleViolation(
+                "name", msg("{name} is already taken", name=repr(name)), _RULE
+            ) from None
         return Player(int(key[0]), name, role, demo), token
 
     def _expired(self, player: Player, seen: float, now: float) -> bool:
@@ -261,6 +268,20 @@ class Players:
         if player.role == "box":  # the house's chips on a live table's felt: may go negative
             return named_account(self.ledger, player.name, "box", currency, negative=True)
         return named_account(self.ledger, player.name, "player", currency, negative=False)
+
+    def language(self, player: Player) -> str | None:
+        """The language the player chose (issue 29, item 1), if any."""
+        with self.engine.connect() as connection:
+            chosen = connection.execute(
+                select(players.c.language).where(players.c.id == player.id)
+            ).scalar_one_or_none()
+        return None if chosen is None else str(chosen)
+
+    def set_language(self, player: Player, language: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(players).where(players.c.id == player.id).values(language=language)
+            )
 
     def accounts_of(self, player: Player) -> dict[str, int]:
         """Balance by currency of every account the player holds."""

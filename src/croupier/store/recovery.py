@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from sqlalchemy import Connection, Engine, select, update
 
+from croupier.i18n.message import msg
 from croupier.store.ledger import Ledger
 from croupier.store.round_sql import settle_rows
 from croupier.store.schema import accounts, players, round_bets, rounds
@@ -16,7 +17,7 @@ from croupier.store.stamps import now
 from croupier.table.port import BetResult, TableAccounts
 
 log = logging.getLogger(__name__)
-VOID_ON_RESTART = "the server stopped before the round was settled (PT rule 29)"
+VOID_ON_RESTART = msg("the server stopped before the round was settled (PT rule 29)")
 
 
 def standing_bets(connection: Connection, round_id: int) -> list[tuple[int, int, str, int]]:

@@ -85,6 +85,7 @@ players = Table(
     Column("token_seen_at", DateTime(timezone=True)),
     Column("password_hash", String(200)),  # scrypt, to log in again (POST /login)
     Column("born", Date),  # a real-money player's date of birth: 18 or older (issue 29)
+    Column("language", String(10)),  # the language the player chose (issue 29, item 1)
 )
 
 game_tables = Table(

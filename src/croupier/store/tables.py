@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import Engine, func, insert, select, update
 
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 from croupier.store.ledger import Ledger
 from croupier.store.players import named_account
 from croupier.store.schema import accounts, game_tables, rounds
@@ -35,7 +36,9 @@ class TableRecords:
                 select(game_tables.c.id).where(game_tables.c.name == name)
             ).first()
             if taken is not None:
-                raise RuleViolation("name", f"a table named {name!r} exists", "tables")
+                raise RuleViolation(
+                    "name", msg("a table named {name} exists", name=repr(name)), "tables"
+                )
             result = connection.execute(
                 insert(game_tables).values(
                     name=name, config=dict(config), status="open", created_at=now()

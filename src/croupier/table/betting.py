@@ -20,6 +20,7 @@ from typing import Any
 from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.games.protocol import Bet, TableRound
+from croupier.i18n.message import msg
 from croupier.protection.limits import Standing, verify_bet_limit, verify_losses
 from croupier.table.port import Stake
 from croupier.table.seats import Seat
@@ -100,8 +101,13 @@ def judge_bets(
                 boxes.verify_place_bet(player, kind, amount, **boxed)  # the rules first
                 raise RuleViolation(
                     "amount",
-                    f"the stake {money.text(amount)} would take the balance "
-                    f"{money.text(balances[seat.account])} {money.currency} below zero",
+                    msg(
+                        "the stake {amount} would take the balance {balances} {currency} below "
+                        "zero",
+                        amount=money.text(amount),
+                        balances=money.text(balances[seat.account]),
+                        currency=money.currency,
+                    ),
                     BALANCE_RULE,
                 )
             boxes.place_bet(player, kind, amount, **boxed)

@@ -27,6 +27,7 @@ from typing import Any
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 
 MODES = ("multi", "individual")
 LIVE_RULE = "live tables (docs/live-table.md)"
@@ -52,14 +53,20 @@ class TableConfig:
             raise RuleViolation("name", "must be 1 to 100 characters", "tables")
         if self.mode not in MODES:
             raise RuleViolation(
-                "mode", f"{self.mode!r} is not one of {', '.join(MODES)}", pt("rules 4-5")
+                "mode",
+                msg("{mode} is not one of {modes}", mode=repr(self.mode), modes=", ".join(MODES)),
+                pt("rules 4-5"),
             )
         if (
             isinstance(self.seats, bool)
             or not isinstance(self.seats, int)
             or not 1 <= self.seats <= 9
         ):
-            raise RuleViolation("seats", f"{self.seats!r}: a table has 1 to 9 seats", pt("rule 6"))
+            raise RuleViolation(
+                "seats",
+                msg("{seats}: a table has 1 to 9 seats", seats=repr(self.seats)),
+                pt("rule 6"),
+            )
         if self.mode == "individual" and self.seats != 1:
             raise RuleViolation("seats", "an individual table has one seat", pt("rule 4"))
         seconds = self.betting_seconds
@@ -70,30 +77,38 @@ class TableConfig:
         ):
             raise RuleViolation(
                 "betting_seconds",
-                f"{seconds!r}: the window is 1 to 600 seconds",
+                msg("{seconds}: the window is 1 to 600 seconds", seconds=repr(seconds)),
                 pt("rule 27"),
             )
 
         pause = self.pause_seconds
         if isinstance(pause, bool) or not isinstance(pause, int | float) or not 0 <= pause <= 60:
             raise RuleViolation(
-                "pause_seconds", f"{pause!r}: the result shows 0 to 60 seconds", "tables"
+                "pause_seconds",
+                msg("{pause}: the result shows 0 to 60 seconds", pause=repr(pause)),
+                "tables",
             )
 
         wait = self.decision_seconds
         if isinstance(wait, bool) or not isinstance(wait, int | float) or not 5 <= wait <= 300:
             raise RuleViolation(
-                "decision_seconds", f"{wait!r}: players decide in 5 to 300 seconds", "tables"
+                "decision_seconds",
+                msg("{wait}: players decide in 5 to 300 seconds", wait=repr(wait)),
+                "tables",
             )
 
         if not isinstance(self.live, bool):
-            raise RuleViolation("live", f"{self.live!r}: true or false", LIVE_RULE)
+            raise RuleViolation(
+                "live", msg("{live}: true or false", live=repr(self.live)), LIVE_RULE
+            )
 
         link = self.linked_jackpot
         if not isinstance(link, str) or (link and not LINK_NAME.fullmatch(link)):
             raise RuleViolation(
                 "linked_jackpot",
-                f"{link!r}: a pool's name is 1 to 40 letters, digits, '_' or '-'",
+                msg(
+                    "{link}: a pool's name is 1 to 40 letters, digits, '_' or '-'", link=repr(link)
+                ),
                 "linked jackpots (docs/deploy.md)",
             )
 

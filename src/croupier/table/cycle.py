@@ -19,6 +19,7 @@ from croupier.errors import RuleViolation
 from croupier.games.live import LiveCards
 from croupier.games.protocol import DecidingRound, TableRound, TableSettlement
 from croupier.games.registry import journal_is_public, live_dealing, shown_result, table_game
+from croupier.i18n.message import msg
 from croupier.rng import RandomSource
 from croupier.rulesets import load_ruleset
 from croupier.shoe import StackedCards
@@ -36,8 +37,8 @@ from croupier.table.timers import Timers
 from croupier.table.view import JackpotDisplay
 
 log = logging.getLogger(__name__)
-PLACE_YOUR_BETS = "Place your bets"  # PT rule 27
-NO_MORE_BETS = "No more bets, cards being dealt"  # PT rule 27
+PLACE_YOUR_BETS = msg("Place your bets")  # PT rule 27
+NO_MORE_BETS = msg("No more bets, cards being dealt")  # PT rule 27
 Ended = tuple[int, int, dict[str, Any]]  # a round written: its id, its number, its result
 
 
@@ -355,14 +356,17 @@ class Cycle:
                     "table %s: the deal was refused (%s); round void", self.table_id, refused
                 )
                 self.timers.closes_at = None
-                await self.fault(f"the deal was refused: {refused.message} ({refused.rule})")
+                await self.fault(
+                    msg("the deal was refused: {reason} ({rule})", reason=refused.message,
+                        rule=refused.rule)
+                )  # fmt: skip
         else:  # no bet, no cards: no round was played, so nobody missed one (PT rule 2,
             # «Jogada»: "operações que se iniciam com a realização das apostas"; rule 35(b))
             self.announcer.publish(
                 {
                     "type": "betting_closed",
                     "round": self.in_play.round.number,
-                    "announcement": "No bets: no cards dealt",
+                    "announcement": msg("No bets: no cards dealt"),
                 },
                 None,
             )

@@ -15,6 +15,7 @@ from typing import Any
 
 from croupier.errors import RuleViolation
 from croupier.games.protocol import DecidingRound
+from croupier.i18n.message import msg
 from croupier.protection.limits import verify_losses
 from croupier.table.announcer import Announcer
 from croupier.table.betting import BALANCE_RULE
@@ -165,8 +166,13 @@ class Decisions:
             money = self.terms.money
             raise RuleViolation(
                 "decision",
-                f"the {decision} needs {money.text(stake)}; the balance is "
-                f"{money.text(balance)} {money.currency}",
+                msg(
+                    "the {decision} needs {stake}; the balance is {balance} {currency}",
+                    decision=decision,
+                    stake=money.text(stake),
+                    balance=money.text(balance),
+                    currency=money.currency,
+                ),
                 BALANCE_RULE,
             )
 

@@ -20,6 +20,7 @@ from typing import Any
 from croupier.errors import RuleViolation
 from croupier.games.live import BURN, CardWanted, LiveCard, LiveCards, LiveDealing, device_card
 from croupier.games.protocol import Event, TableRound
+from croupier.i18n.message import msg
 from croupier.table.announcer import Announcer
 from croupier.table.config import LIVE_RULE
 from croupier.table.in_play import InPlay
@@ -165,12 +166,20 @@ class LiveDealer:
         if card.seq is not None and last is not None:
             if card.seq <= last:  # sent again (a reconnection): it must not be dealt twice
                 raise RuleViolation(
-                    "seq", f"card {card.seq} of {card.source} was taken already", LIVE_RULE
+                    "seq",
+                    msg(
+                        "card {seq} of {source} was taken already", seq=card.seq, source=card.source
+                    ),
+                    LIVE_RULE,
                 )
             if card.seq > last + 1:  # a card the device read never arrived
                 raise RuleViolation(
                     "seq",
-                    f"card {last + 1} of {card.source} never arrived: send it first",
+                    msg(
+                        "card {last} of {source} never arrived: send it first",
+                        last=last + 1,
+                        source=card.source,
+                    ),
                     LIVE_RULE,
                 )
         if not self._taking() and not self._judged_by_dealing():  # a resend told as such

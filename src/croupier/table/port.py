@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.protection.limits import Standing, within_losses
 
@@ -173,7 +174,7 @@ def within_loss_limits(losses: Mapping[int, Sequence[Standing]], stakes: Sequenc
 
 
 #: a graceful stop (issue 34(2)): only a round no card of which was dealt is voided this way
-VOID_ON_SHUTDOWN = "the table closed for a server shutdown before any card was dealt"
+VOID_ON_SHUTDOWN = msg("the table closed for a server shutdown before any card was dealt")
 
 
 class TableStore(Protocol):

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from croupier.i18n.message import msg
 from croupier.protection.reality import RealityCheck
 from croupier.table.port import StandingBet
 
 INDIVIDUAL_IDLE_SECONDS = 180.0  # rule 35(a): more than 3 minutes
 INDIVIDUAL_GRACE_SECONDS = 60.0  # rule 36: the next minute
 MULTI_IDLE_ROUNDS = 5  # rule 35(b): more than 5 consecutive rounds
-INVITATION = "You have not bet for a while: you are invited to end your session (PT rule 35)."
-WARNING_INDIVIDUAL = "Your session will end if you place no bet within the next minute (rule 36)."
-WARNING_MULTI = "Your session will end if you place no bet in the next round (rule 36)."
+INVITATION = msg("You have not bet for a while: you are invited to end your session (PT rule 35).")
+WARNING_INDIVIDUAL = msg(
+    "Your session will end if you place no bet within the next minute (rule 36)."
+)
+WARNING_MULTI = msg("Your session will end if you place no bet in the next round (rule 36).")
 
 
 @dataclass

@@ -9,6 +9,7 @@ from typing import Any
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.protection.limits import LIMITS_RULE, SeatLimits
 from croupier.protection.reality import REALITY_RULE, RealityCheck
@@ -99,9 +100,13 @@ class Seating:
             or not isinstance(seat, int)
             or seat not in range(1, config.seats + 1)
         ):
-            raise RuleViolation("seat", f"{seat!r}: seats are 1 to {config.seats}", pt("rule 6"))
+            raise RuleViolation(
+                "seat",
+                msg("{seat}: seats are 1 to {seats}", seat=repr(seat), seats=config.seats),
+                pt("rule 6"),
+            )
         elif seat in taken:
-            raise RuleViolation("seat", f"seat {seat} is taken", pt("rule 6"))
+            raise RuleViolation("seat", msg("seat {seat} is taken", seat=seat), pt("rule 6"))
         session_id, account = await self.store.start_session(
             player, self.table_id, seat, self.terms.currency
         )

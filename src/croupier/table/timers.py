@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 
 
 @dataclass
@@ -26,7 +27,10 @@ class Timers:
             left = max(0.0, self.opens_at - now)
             raise RuleViolation(
                 "phase",
-                f"no more bets: the betting window is closed; the next opens in {left:.0f} s",
+                msg(
+                    "no more bets: the betting window is closed; the next opens in {left} s",
+                    left=format(left, ".0f"),
+                ),
                 pt("rule 27"),
             )
 

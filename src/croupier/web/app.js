@@ -1,5 +1,7 @@
 // The browser client: lobby and router. Plain ES modules, no build step (issue 8).
 import { api, session, formatMoney, el, clear } from "./common.js";
+import { languageMenu, preferred, t, useLanguage } from "./i18n.js";
+import { openAccount } from "./account.js";
 import { openTable } from "./table.js";
 import { lobby } from "./lobby.js";
 
@@ -11,6 +13,8 @@ async function refreshHeader() {
   const balance = document.getElementById("balance");
   const badge = document.getElementById("demo-badge");
   const logout = document.getElementById("logout");
+  const account = document.getElementById("account");
+  account.hidden = true;
   if (!session.token) {
     who.textContent = "";
     balance.textContent = "";
@@ -21,11 +25,17 @@ async function refreshHeader() {
   try {
     const me = await api("/me");
     session.me = me;
+    // the player's own language, remembered for them, wins over this browser's (issue 29)
+    if (me.language && me.language !== document.documentElement.lang) {
+      await useLanguage(me.language);
+      document.getElementById("language").value = me.language;
+    }
     who.textContent = me.name;
     const parts = Object.entries(me.balances).map(([cur, v]) => formatMoney(v, cur));
     balance.textContent = parts.join(" · ");
     balance.dataset.amounts = JSON.stringify(me.balances);
     badge.hidden = !me.demo;
+    account.hidden = me.demo; // a real-money player's limits, breaks and statement (issue 29)
     logout.hidden = false;
   } catch (error) {
     session.forget();
@@ -40,13 +50,19 @@ document.getElementById("logout").addEventListener("click", () => {
   route();
 });
 
+document.getElementById("account").addEventListener("click", () => {
+  const dialog = document.getElementById("account-panel");
+  openAccount(dialog, { onExcluded: () => { dialog.close(); location.hash = "#/"; route(); } })
+    .catch((error) => { dialog.replaceChildren(error.message); });
+});
+
 function signInPanel() {
-  const name = el("input", { id: "demo-name", placeholder: "your name", maxlength: "40", required: "" });
-  const token = el("input", { id: "token", placeholder: "player token", autocomplete: "off" });
+  const name = el("input", { id: "demo-name", placeholder: t("your name"), maxlength: "40", required: "" });
+  const token = el("input", { id: "token", placeholder: t("player token"), autocomplete: "off" });
   const demoForm = el("form", { class: "signin" },
-    el("label", { for: "demo-name" }, "Play the demo (points, never money):"),
+    el("label", { for: "demo-name" }, t("Play the demo (points, never money):")),
     name,
-    el("button", { type: "submit", id: "play-demo" }, "Play demo"));
+    el("button", { type: "submit", id: "play-demo" }, t("Play demo")));
   demoForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -58,9 +74,9 @@ function signInPanel() {
     }
   });
   const tokenForm = el("form", { class: "signin" },
-    el("label", { for: "token" }, "Or sign in with your token:"),
+    el("label", { for: "token" }, t("Or sign in with your token:")),
     token,
-    el("button", { type: "submit" }, "Sign in"));
+    el("button", { type: "submit" }, t("Sign in")));
   tokenForm.addEventListener("submit", (event) => {
     event.preventDefault();
     session.remember(token.value.trim());
@@ -88,7 +104,7 @@ async function draw() {
     const watch = Boolean(match[2]) || !session.token;
     leaveCurrent = await openTable(app, Number(match[1]), { watch, refreshHeader });
   } else {
-    document.getElementById("regulation").textContent = "Each table plays by its own regulation (see its Rules)";
+    document.getElementById("regulation").textContent = t("Each table plays by its own regulation (see its Rules)");
     clear(app);
     leaveCurrent = await lobby(app, signInPanel);
   }
@@ -96,4 +112,17 @@ async function draw() {
 }
 
 window.addEventListener("hashchange", route);
-route();
+
+// the page's language first (the browser's preference, or the one chosen here before), then
+// the page; a switch redraws the view and, signed in, is remembered for the player
+async function start() {
+  await useLanguage(preferred());
+  document.getElementById("language-slot").replaceChildren(languageMenu(async (chosen) => {
+    if (session.token) {
+      try { await api("/me/language", { method: "PUT", body: { language: chosen } }); } catch (error) { /* kept here */ }
+    }
+    route();
+  }));
+  route();
+}
+start();

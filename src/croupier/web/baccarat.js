@@ -3,9 +3,10 @@
 // turned (rule 21); the totals and the winner.
 import { el, cardNode } from "./common.js";
 import { handBox, cardsText, noDecisions } from "./hands.js";
+import { t, term } from "./i18n.js";
 
 export function baccaratFelt({ pause }) {
-  const hands = { player: handBox("player", "Player"), banker: handBox("banker", "Banker") };
+  const hands = { player: handBox("player", term("player", "Player")), banker: handBox("banker", term("banker", "Banker")) };
   const node = el("div", { class: "hands" }, hands.player.box, hands.banker.box);
   const bar = noDecisions();
   return {
@@ -44,14 +45,16 @@ export function baccaratFelt({ pause }) {
       }
       hands.player.total.textContent = String(r.player_total);
       hands.banker.total.textContent = String(r.banker_total);
-      const headline = r.winner === "tie" ? `Tie ${r.player_total}` : `${r.winner === "player" ? "Player" : "Banker"} wins ${Math.max(r.player_total, r.banker_total)} to ${Math.min(r.player_total, r.banker_total)}`;
-      const extras = [r.natural ? "natural" : "", r.player_pair ? "Player pair" : "", r.banker_pair ? "Banker pair" : ""].filter(Boolean);
+      const headline = r.winner === "tie" ? t("Tie {total}", { total: r.player_total })
+        : t("{side} wins {high} to {low}", { side: term(r.winner), high: Math.max(r.player_total, r.banker_total), low: Math.min(r.player_total, r.banker_total) });
+      const extras = [r.natural ? t("natural") : "", r.player_pair ? term("player_pair", "Player pair") : "", r.banker_pair ? term("banker_pair", "Banker pair") : ""].filter(Boolean);
       if (r.winner !== "tie") hands[r.winner].box.classList.add("winner");
       return { text: extras.length ? `${headline} · ${extras.join(" · ")}` : headline, headline, cls: r.winner };
     },
     details(r) {
       if (!r.winner) return [];
-      return [el("p", { class: "recall-cards" }, `Player ${cardsText(r.player_cards)} = ${r.player_total} · Banker ${cardsText(r.banker_cards)} = ${r.banker_total} · ${r.winner === "tie" ? "Tie" : `${r.winner} wins`}`)];
+      const outcome = r.winner === "tie" ? term("tie", "Tie") : t("{side} wins", { side: term(r.winner) });
+      return [el("p", { class: "recall-cards" }, `${term("player", "Player")} ${cardsText(r.player_cards)} = ${r.player_total} · ${term("banker", "Banker")} ${cardsText(r.banker_cards)} = ${r.banker_total} · ${outcome}`)];
     },
   };
 }

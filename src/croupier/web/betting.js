@@ -2,16 +2,17 @@
 // bet, before the window closes; and the confirmation of the bets the table accepted when it
 // closes (issue 18). Every bet still goes through the API, so the table's rules judge each one.
 import { el } from "./common.js";
+import { t, term } from "./i18n.js";
 
 export function betSlip({ bets, stakeOf, place, withdraw, money }) {
   const clicks = []; // this window's accepted chips, in order: { kind, amount }
   let last = {}; // the bets the table accepted at the last close: kind -> amount
   let open = false;
-  const undo = el("button", { id: "undo", class: "secondary", type: "button" }, "Undo");
-  const rebet = el("button", { id: "rebet", class: "secondary", type: "button" }, "Rebet");
+  const undo = el("button", { id: "undo", class: "secondary", type: "button" }, t("Undo"));
+  const rebet = el("button", { id: "rebet", class: "secondary", type: "button" }, t("Rebet"));
   // "Double bets", not "Double": blackjack's double down is a button of its own (issue 34(4))
-  const double = el("button", { id: "double-bets", class: "secondary", type: "button" }, "Double bets");
-  const node = el("div", { class: "bet-slip", role: "group", "aria-label": "bet slip" }, undo, rebet, double);
+  const double = el("button", { id: "double-bets", class: "secondary", type: "button" }, t("Double bets"));
+  const node = el("div", { class: "bet-slip", role: "group", "aria-label": t("bet slip") }, undo, rebet, double);
   const info = (kind) => bets.find((b) => b.kind === kind);
   const fixed = (kind) => { const b = info(kind); return b && b.maximum !== null && b.maximum === b.minimum; };
   // a bet added to others (the jackpot bet) goes after them
@@ -68,7 +69,7 @@ export function betSlip({ bets, stakeOf, place, withdraw, money }) {
       refresh();
       if (!accepted.length) return null;
       return el("p", { class: "confirmation", id: "bets-confirmed", role: "status" },
-        `Bets accepted: ${accepted.map(([kind, amount]) => `${info(kind).title} ${money(amount)}`).join(" · ")}`);
+        t("Bets accepted: {bets}", { bets: accepted.map(([kind, amount]) => `${term(kind, info(kind).title)} ${money(amount)}`).join(" · ") }));
     },
     refresh,
   };

@@ -3,6 +3,7 @@
 // real chip is (5, 25, 2.5K), its full amount its accessible name and tooltip (issue 34(4):
 // "2,500.00 pts" overflowed the chip).
 import { el } from "./common.js";
+import { t } from "./i18n.js";
 
 export function chipValues(minimum) {
   const saved = localStorage.getItem("croupier-chips");
@@ -23,7 +24,7 @@ export function chipLabel(minor, digits) {
 
 // the chip rack: a radio group; ``choose(value)`` is told the chip taken
 export function chipRack(minimum, digits, money, choose) {
-  const chips = el("div", { class: "chips", role: "radiogroup", "aria-label": "chip value" });
+  const chips = el("div", { class: "chips", role: "radiogroup", "aria-label": t("chip value") });
   chipValues(minimum).forEach((value, i) => {
     const input = el("input", { type: "radio", name: "chip", id: `chip-${i}`, value: String(value), checked: i === 0 });
     input.addEventListener("change", () => choose(value));

@@ -4,8 +4,9 @@
 // browser before it draws its felt.
 import { el, cardNode } from "./common.js";
 import { handBox, cardsText, noDecisions } from "./hands.js";
+import { t, term } from "./i18n.js";
 
-const title = (name) => name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+const title = (name) => term(name, name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()));
 
 export function genericFelt({ pause }) {
   const node = el("div", { class: "hands generic" });
@@ -36,7 +37,7 @@ export function genericFelt({ pause }) {
         if (r[`${name}_total`] !== undefined) hand.total.textContent = String(r[`${name}_total`]);
         if (r.winner === name) hand.box.classList.add("winner");
       }
-      const headline = r.winner ? (r.winner === "tie" ? "Tie" : `${title(r.winner)} wins`) : "Round settled";
+      const headline = r.winner ? (r.winner === "tie" ? term("tie", "Tie") : t("{side} wins", { side: title(r.winner) })) : t("Round settled");
       return { text: headline, headline, cls: r.winner || "" };
     },
     details(r) {

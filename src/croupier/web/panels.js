@@ -1,10 +1,11 @@
 // The table's panels (a modal dialog): a round as recall shows it (PT rule 31), the rules,
 // limits and payouts (rule 32) with how the game is played, and a session's statement (rule 33).
-import { el } from "./common.js";
+import { el, cite } from "./common.js";
+import { number, t, term } from "./i18n.js";
 
 // the dialog opened with ``title`` and ``content``, at its top
 export function openDialog(dialog, title, ...content) {
-  const close = el("button", { class: "close", id: "close-panel" }, "Close");
+  const close = el("button", { class: "close", id: "close-panel" }, t("Close"));
   close.addEventListener("click", () => dialog.close());
   dialog.replaceChildren(el("h2", {}, title), ...content, close);
   if (!dialog.open) dialog.showModal();
@@ -16,45 +17,46 @@ export function openDialog(dialog, title, ...content) {
 export function roundDetails(round, felt, money) {
   const r = round.result || {};
   const rows = round.bets.map((b) => el("tr", {},
-    el("td", {}, b.player), el("td", {}, b.kind), el("td", {}, money(b.amount)),
-    el("td", {}, b.outcome || ""), el("td", {}, b.payout === null || b.payout === undefined ? "" : money(b.payout))));
-  const parts = [el("p", {}, `Round ${round.number} · ${round.status}${round.void_reason ? ` · ${round.void_reason}` : ""}`)];
+    el("td", {}, b.player), el("td", {}, term(b.kind)), el("td", {}, money(b.amount)),
+    el("td", {}, b.outcome ? term(b.outcome) : ""), el("td", {}, b.payout === null || b.payout === undefined ? "" : money(b.payout))));
+  const said = t("Round {number} · {status}", { number: number(round.number), status: term(round.status) });
+  const parts = [el("p", {}, `${said}${round.void_reason ? ` · ${t(round.void_reason)}` : ""}`)];
   parts.push(...felt.details(r));
   parts.push(el("table", { class: "bets" },
-    el("thead", {}, el("tr", {}, ...["player", "bet", "stake", "outcome", "paid"].map((h) => el("th", {}, h)))),
+    el("thead", {}, el("tr", {}, ...[t("player"), t("bet"), t("stake"), t("outcome"), t("paid")].map((h) => el("th", {}, h)))),
     el("tbody", {}, ...rows)));
-  if (round.mine) parts.push(el("p", { class: "mine-net", id: "recall-net" }, `Your result: ${round.mine.net >= 0 ? "+" : "−"}${money(Math.abs(round.mine.net))}`));
+  if (round.mine) parts.push(el("p", { class: "mine-net", id: "recall-net" }, t("Your result: {net}", { net: `${round.mine.net >= 0 ? "+" : "−"}${money(Math.abs(round.mine.net))}` })));
   return el("div", { class: "round-detail" }, ...parts);
 }
 
 // the rules, limits and payouts of the table (PT rule 32)
 export function rulesPanel(info, money) {
-  const rows = info.bets.map((b) => el("tr", {}, el("td", {}, b.title), el("td", {}, money(b.minimum)),
-    el("td", {}, b.maximum === null ? "no maximum" : money(b.maximum)), el("td", {}, b.pays),
-    el("td", {}, `${b.limits_article}; pays: ${b.article}`)));
+  const rows = info.bets.map((b) => el("tr", {}, el("td", {}, term(b.kind, b.title)), el("td", {}, b.minimum === null ? "" : money(b.minimum)),
+    el("td", {}, b.maximum === null ? t("no maximum") : money(b.maximum)), el("td", {}, t(b.pays)),
+    el("td", {}, t("{limits}; pays: {article}", { limits: cite(b.limits_article), article: cite(b.article) }))));
   return [
-    el("p", {}, `${info.ruleset.title}. ${info.ruleset.source}.`),
-    el("table", { class: "bets" }, el("thead", {}, el("tr", {}, ...["bet", "minimum", "maximum", "pays", "rules"].map((h) => el("th", {}, h)))), el("tbody", {}, ...rows)),
-    el("p", {}, `Commission: ${info.commission.description}. Ties: ${info.ties}.`),
-    info.both_sides ? el("p", {}, `Betting on both Player and Banker: ${info.both_sides}.`) : "",
-    el("p", {}, `Betting window: ${info.mode === "individual" ? "you start the deal (rule 28)" : `${info.betting_seconds} s (rule 27)`}.`),
+    el("p", {}, `${t(info.ruleset.title)}. ${t(info.ruleset.source)}.`),
+    el("table", { class: "bets" }, el("thead", {}, el("tr", {}, ...[t("bet"), t("minimum"), t("maximum"), t("pays"), t("rules")].map((h) => el("th", {}, h)))), el("tbody", {}, ...rows)),
+    el("p", {}, t("Commission: {commission}. Ties: {ties}.", { commission: t(info.commission.description), ties: t(info.ties) })),
+    info.both_sides ? el("p", {}, t("Betting on both Player and Banker: {rule}.", { rule: t(info.both_sides) })) : "",
+    el("p", {}, t("Betting window: {window}.", { window: info.mode === "individual" ? t("you start the deal (rule 28)") : t("{seconds} s (rule 27)", { seconds: number(info.betting_seconds) }) })),
     howToPlay(info.rules_of_the_game),
-    el("p", {}, `Complaints: ${info.complaints}`),
+    el("p", {}, t("Complaints: {where}", { where: t(info.complaints) })),
   ];
 }
 
 // the rules of the game (PT rule 32), and baccarat's drawing table (rule 20)
 function howToPlay(rules) {
   if (!rules) return "";
-  const items = Object.values(rules).map((r) => el("li", {}, `${r.text} (${r.article}).`));
-  const parts = [el("h3", {}, "How the game is played"), el("ul", { id: "how-to-play" }, ...items)];
+  const items = Object.values(rules).map((r) => el("li", {}, `${t(r.text)} (${cite(r.article)}).`));
+  const parts = [el("h3", {}, t("How the game is played")), el("ul", { id: "how-to-play" }, ...items)];
   const drawing = rules.drawing;
   if (drawing && drawing.banker_draws_when_player_drew) {
     const rows = Object.entries(drawing.banker_draws_when_player_drew).map(([total, on]) =>
-      el("tr", {}, el("td", {}, total), el("td", {}, on.length ? on.join(", ") : "stands")));
+      el("tr", {}, el("td", {}, total), el("td", {}, on.length ? on.join(", ") : t("stands"))));
     parts.push(el("table", { class: "drawing", id: "drawing-table" },
-      el("caption", {}, `Banker's third card when Player drew (${drawing.article})`),
-      el("thead", {}, el("tr", {}, el("th", {}, "Banker total"), el("th", {}, "draws when Player's third card is"))),
+      el("caption", {}, t("Banker's third card when Player drew ({article})", { article: cite(drawing.article) })),
+      el("thead", {}, el("tr", {}, el("th", {}, t("Banker total")), el("th", {}, t("draws when Player's third card is")))),
       el("tbody", {}, ...rows)));
   }
   return el("section", { class: "how-to-play" }, ...parts);
@@ -64,10 +66,18 @@ function howToPlay(rules) {
 export function statementPanel(statement, money) {
   return [
     el("dl", { class: "statement", id: "statement" },
-      el("dt", {}, "Rounds"), el("dd", { id: "st-rounds" }, String(statement.rounds)),
-      el("dt", {}, "Total bet"), el("dd", { id: "st-bet" }, money(statement.total_bet)),
-      el("dt", {}, "Total won"), el("dd", { id: "st-won" }, money(statement.total_won)),
-      el("dt", {}, "Net result"), el("dd", { id: "st-net" }, `${statement.net >= 0 ? "+" : "−"}${money(Math.abs(statement.net))}`)),
-    el("p", {}, `Session ${statement.session} · ${statement.end_reason === "inactivity" ? "ended for inactivity (rule 36)" : "ended by you"}.`),
+      el("dt", {}, t("Rounds")), el("dd", { id: "st-rounds" }, number(statement.rounds)),
+      el("dt", {}, t("Total bet")), el("dd", { id: "st-bet" }, money(statement.total_bet)),
+      el("dt", {}, t("Total won")), el("dd", { id: "st-won" }, money(statement.total_won)),
+      el("dt", {}, t("Net result")), el("dd", { id: "st-net" }, `${statement.net >= 0 ? "+" : "−"}${money(Math.abs(statement.net))}`)),
+    el("p", {}, t("Session {session} · {how}.", { session: statement.session, how: endedHow(statement.end_reason) })),
   ];
+}
+
+// why a session ended, as its statement says it
+function endedHow(reason) {
+  if (reason === "inactivity") return t("ended for inactivity (rule 36)");
+  if (reason === "excluded") return t("ended by your exclusion from play (RJO art. 39)");
+  if (reason === "time_limit") return t("ended at the session time you set");
+  return t("ended by you");
 }

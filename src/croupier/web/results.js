@@ -2,31 +2,44 @@
 // stud compares your hand with the dealer's in words, blackjack tells each hand against the
 // dealer's, baccarat each bet; amounts are net, as "You win" says them.
 import { el, words, signed } from "./common.js";
+import { N_, t } from "./i18n.js";
 
-const VERB = { win: "wins", lose: "loses", push: "is returned", blackjack: "blackjack pays", surrender: "surrendered", void: "void", carried: "stays on the table" };
+// a bet's outcome, as a result line says it
+const VERB = {
+  win: N_("wins"), lose: N_("loses"), push: N_("is returned"), blackjack: N_("blackjack pays"),
+  surrender: N_("surrendered"), void: N_("void"), carried: N_("stays on the table"),
+};
+const verb = (outcome) => (VERB[outcome] ? t(VERB[outcome]) : words(outcome));
 
 function betLine(bets, titles, money) {
-  return bets.map((b) => `${titles[b.kind] || words(b.kind)} ${VERB[b.outcome] || words(b.outcome)}${b.outcome === "carried" ? "" : ` ${signed(b.payout - b.stake, money)}`}`).join(" · ");
+  return bets.map((b) => (b.outcome === "carried"
+    ? t("{bet} {verb}", { bet: titles[b.kind] || words(b.kind), verb: verb(b.outcome) })
+    : t("{bet} {verb} {net}", { bet: titles[b.kind] || words(b.kind), verb: verb(b.outcome), net: signed(b.payout - b.stake, money) }))).join(" · ");
 }
+
+const BEATS = N_("Your {hand} beats the dealer's {dealer}");
+const LOSES_TO = N_("Your {hand} loses to the dealer's {dealer}");
 
 function studLines(r, me, mine, titles, money) {
   if (!me) return [];
   const dealer = words(r.dealer_category);
   let head;
-  if (me.folded) head = "You folded: the ante is lost (art. 6(7))";
-  else if (!r.dealer_qualifies) head = `The dealer's ${dealer} does not qualify: your ante wins 1:1 (art. 9(2))`;
-  else head = `Your ${words(me.category)} ${me.beats_dealer ? "beats" : "loses to"} the dealer's ${dealer}`;
+  if (me.folded) head = t("You folded: the ante is lost (art. 6(7))");
+  else if (!r.dealer_qualifies) head = t("The dealer's {dealer} does not qualify: your ante wins 1:1 (art. 9(2))", { dealer });
+  else head = t(me.beats_dealer ? BEATS : LOSES_TO, { hand: words(me.category), dealer });
   return [head, betLine(mine, titles, money)];
 }
 
 function blackjackLines(r, me, money) {
   const box = r.boxes.find((b) => b.player === me);
   if (!box) return [];
-  const dealer = r.dealer_blackjack ? "blackjack" : r.dealer_busted ? `${r.dealer_total} (bust)` : String(r.dealer_total);
+  const total = (hand, blackjack, busted) => (blackjack ? t("blackjack") : busted ? t("{total} (bust)", { total: hand }) : String(hand));
+  const dealer = total(r.dealer_total, r.dealer_blackjack, r.dealer_busted);
   return box.hands.map((hand, i) => {
-    const mine = hand.blackjack ? "blackjack" : hand.busted ? `${hand.total} (bust)` : String(hand.total);
-    const label = box.hands.length > 1 ? `Hand ${i + 1}` : "Your hand";
-    return `${label}: ${mine} against the dealer's ${dealer}: ${VERB[hand.outcome] || hand.outcome} ${signed((hand.payout || 0) - (hand.stake || 0), money)}`;
+    const label = box.hands.length > 1 ? t("Hand {number}", { number: i + 1 }) : t("Your hand");
+    return t("{label}: {hand} against the dealer's {dealer}: {verb} {net}", {
+      label, hand: total(hand.total, hand.blackjack, hand.busted), dealer, verb: verb(hand.outcome), net: signed((hand.payout || 0) - (hand.stake || 0), money),
+    });
   });
 }
 

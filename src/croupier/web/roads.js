@@ -1,7 +1,10 @@
 // Draws the scoreboards the server computes (GET /tables/{id}/roads) as SVG grids.
+import { N_, t, term } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const COLOURS = { banker: "#d8262e", player: "#1f5fd1", tie: "#1a9a4b", red: "#d8262e", blue: "#1f5fd1" };
-const LETTERS = { banker: "B", player: "P", tie: "T" };
+// the bead plate's letter of each winner (in Chinese the character a Macau board shows)
+const LETTERS = { banker: N_("B"), player: N_("P"), tie: N_("T") };
 
 function svg(width, height, cell, label) {
   const root = document.createElementNS(NS, "svg");
@@ -35,12 +38,12 @@ function circle(root, x, y, r, colour, filled) {
 }
 
 function text(root, x, y, content, cls) {
-  const t = document.createElementNS(NS, "text");
-  t.setAttribute("x", x);
-  t.setAttribute("y", y);
-  t.setAttribute("class", cls);
-  t.textContent = content;
-  root.append(t);
+  const node = document.createElementNS(NS, "text");
+  node.setAttribute("x", x);
+  node.setAttribute("y", y);
+  node.setAttribute("class", cls);
+  node.textContent = content;
+  root.append(node);
 }
 
 function width(cells, minimum) {
@@ -50,24 +53,24 @@ function width(cells, minimum) {
 export function renderRoads(container, roads) {
   container.replaceChildren();
   const cell = 20;
-  const bead = svg(width(roads.bead_plate, 12), 6, cell, `bead plate, ${roads.rounds} rounds`);
+  const bead = svg(width(roads.bead_plate, 12), 6, cell, t("bead plate, {rounds} rounds", { rounds: roads.rounds }));
   bead.dataset.road = "bead_plate";
   for (const b of roads.bead_plate) {
     const cx = b.x * cell + cell / 2;
     const cy = b.y * cell + cell / 2;
     circle(bead, cx, cy, cell / 2 - 2, COLOURS[b.winner], true);
-    text(bead, cx, cy + 4, LETTERS[b.winner], "bead-letter");
+    text(bead, cx, cy + 4, t(LETTERS[b.winner]), "bead-letter");
     if (b.banker_pair) circle(bead, cx - 6, cy - 6, 2.5, COLOURS.banker, true).classList.add("pair");
     if (b.player_pair) circle(bead, cx + 6, cy + 6, 2.5, COLOURS.player, true).classList.add("pair");
   }
-  const big = bigRoad(roads.big_road.cells, 24, "big road");
+  const big = bigRoad(roads.big_road.cells, 24, t("big road"));
   big.dataset.road = "big_road";
   const row = document.createElement("div");
   row.className = "derived";
   for (const [key, label] of DERIVED) {
     const road = roads[key];
     const tiny = 9;
-    const pic = svg(width(road.cells, 16), 6, tiny, label);
+    const pic = svg(width(road.cells, 16), 6, tiny, t(label));
     pic.dataset.road = key;
     for (const m of road.cells) {
       const cx = m.x * tiny + tiny / 2;
@@ -76,7 +79,7 @@ export function renderRoads(container, roads) {
     }
     const figure = document.createElement("figure");
     const caption = document.createElement("figcaption");
-    caption.textContent = label;
+    caption.textContent = t(label);
     figure.append(pic, caption);
     row.append(figure);
   }
@@ -85,22 +88,22 @@ export function renderRoads(container, roads) {
   const counts = document.createElement("p");
   counts.className = "road-counts";
   counts.id = "shoe-stats";
-  counts.textContent = `Banker ${c.banker} · Player ${c.player} · Tie ${c.tie} · Player pairs ${c.player_pair} · Banker pairs ${c.banker_pair} · Naturals ${c.natural}`;
+  counts.textContent = t("Banker {banker} · Player {player} · Tie {tie} · Player pairs {player_pair} · Banker pairs {banker_pair} · Naturals {natural}", c);
   const beadFigure = document.createElement("figure");
   const beadCaption = document.createElement("figcaption");
-  beadCaption.textContent = "bead plate";
+  beadCaption.textContent = t("bead plate");
   beadFigure.append(bead, beadCaption);
   const bigFigure = document.createElement("figure");
   const bigCaption = document.createElement("figcaption");
-  bigCaption.textContent = "big road";
+  bigCaption.textContent = t("big road");
   bigFigure.append(big, bigCaption);
   container.append(counts, askPreview(roads.ask), beadFigure, bigFigure, row);
 }
 
 const DERIVED = [
-  ["big_eye_boy", "big eye boy"],
-  ["small_road", "small road"],
-  ["cockroach_pig", "cockroach pig"],
+  ["big_eye_boy", N_("big eye boy")],
+  ["small_road", N_("small road")],
+  ["cockroach_pig", N_("cockroach pig")],
 ];
 
 // a derived road's mark: big eye boy a hollow circle, small road a dot, cockroach pig a slash
@@ -136,14 +139,14 @@ function askPreview(ask) {
     row.className = `ask-row ${side}`;
     row.dataset.ask = side;
     const name = document.createElement("strong");
-    name.textContent = side === "banker" ? "Ask Banker" : "Ask Player";
+    name.textContent = side === "banker" ? t("Ask Banker") : t("Ask Player");
     row.append(name);
     for (const [key, label] of DERIVED) {
       const colour = ask ? ask[side][key] : null;
       const pic = document.createElementNS(NS, "svg");
       pic.setAttribute("viewBox", "0 0 10 10");
       pic.setAttribute("role", "img");
-      pic.setAttribute("aria-label", `${label}: ${colour || "no mark yet"}`);
+      pic.setAttribute("aria-label", `${t(label)}: ${colour ? term(colour) : t("no mark yet")}`);
       pic.classList.add("ask-mark");
       pic.dataset.road = key;
       pic.dataset.mark = colour || "none";
@@ -157,7 +160,7 @@ function askPreview(ask) {
 
 // the lobby's small live big road
 export function miniBigRoad(roads) {
-  const pic = bigRoad(roads.big_road.cells, 16, `big road, ${roads.rounds} rounds`);
+  const pic = bigRoad(roads.big_road.cells, 16, t("big road, {rounds} rounds", { rounds: roads.rounds }));
   pic.dataset.road = "mini_big_road";
   pic.classList.add("mini");
   return pic;

@@ -2,6 +2,7 @@
 // A short tone when bets open, when they close and at the result; no audio is created while
 // they are off.
 import { el } from "./common.js";
+import { t } from "./i18n.js";
 
 const KEY = "croupier-sound";
 const TONES = { open: [660, 0.12], closed: [440, 0.12], result: [880, 0.2] };
@@ -11,7 +12,7 @@ export const soundOn = () => localStorage.getItem(KEY) === "on";
 
 export function soundToggle() {
   const button = el("button", { id: "sound", class: "secondary", type: "button", "aria-pressed": String(soundOn()) });
-  const label = () => { button.textContent = soundOn() ? "Sound on" : "Sound off"; button.setAttribute("aria-pressed", String(soundOn())); };
+  const label = () => { button.textContent = soundOn() ? t("Sound on") : t("Sound off"); button.setAttribute("aria-pressed", String(soundOn())); };
   button.addEventListener("click", () => {
     localStorage.setItem(KEY, soundOn() ? "off" : "on");
     label();

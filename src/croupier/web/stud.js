@@ -4,15 +4,16 @@
 // qualifies (art. 9).
 import { el, clear, words, session, cardNode } from "./common.js";
 import { handBox, cardsText } from "./hands.js";
+import { t } from "./i18n.js";
 
 export function studFelt({ decide, pause }) {
-  const hands = { dealer: handBox("dealer", "Dealer"), you: handBox("you", "Your hand") };
+  const hands = { dealer: handBox("dealer", t("Dealer")), you: handBox("you", t("Your hand")) };
   const node = el("div", { class: "hands five" }, hands.dealer.box, hands.you.box);
-  const raise = el("button", { id: "raise", class: "deal" }, "Raise (2 × ante)");
-  const fold = el("button", { id: "fold", class: "secondary" }, "Fold");
+  const raise = el("button", { id: "raise", class: "deal" }, t("Raise (2 × ante)"));
+  const fold = el("button", { id: "fold", class: "secondary" }, t("Fold"));
   raise.addEventListener("click", () => decide("raise"));
   fold.addEventListener("click", () => decide("fold"));
-  const bar = el("div", { class: "decisions", id: "decisions", role: "group", "aria-label": "your decision", hidden: true }, raise, fold);
+  const bar = el("div", { class: "decisions", id: "decisions", role: "group", "aria-label": t("your decision"), hidden: true }, raise, fold);
   const me = () => (session.me ? session.me.name : null);
   const faceUp = (into, cards) => {
     clear(into);
@@ -22,13 +23,13 @@ export function studFelt({ decide, pause }) {
     node,
     bar,
     assist: null,
-    settling: "The dealer's hand is opened",
+    settling: t("The dealer's hand is opened"),
     clear() { bar.hidden = true; for (const hand of Object.values(hands)) hand.clear(); },
     open(event) {
       faceUp(hands.dealer.cards, event.dealer_up);
       for (let i = event.dealer_up.length; i < 5; i++) hands.dealer.cards.append(cardNode("XX"));
       bar.hidden = !(me() && event.waiting_for.includes(me()));
-      return "Raise or fold";
+      return t("Raise or fold");
     },
     yourHand(event) {
       faceUp(hands.you.cards, event.cards);
@@ -37,7 +38,8 @@ export function studFelt({ decide, pause }) {
     decided(event) {
       if (event.player !== me()) return null;
       bar.hidden = true;
-      return event.timed_out ? "Time ran out: your hand folds" : `You ${event.decision === "raise" ? "raise" : "fold"}`;
+      if (event.timed_out) return t("Time ran out: your hand folds");
+      return event.decision === "raise" ? t("You raise") : t("You fold");
     },
     async showRound(event) {
       const r = event.result;
@@ -48,21 +50,21 @@ export function studFelt({ decide, pause }) {
         await pause(200);
         c.classList.add("up");
       }
-      hands.dealer.total.textContent = `${words(r.dealer_category)}${r.dealer_qualifies ? "" : " · does not qualify"}`;
+      hands.dealer.total.textContent = `${words(r.dealer_category)}${r.dealer_qualifies ? "" : ` · ${t("does not qualify")}`}`;
       const mine = me() && r.hands.find((h) => h.player === me());
       if (mine) {
         faceUp(hands.you.cards, mine.cards);
-        hands.you.total.textContent = mine.folded ? "folded" : words(mine.category);
+        hands.you.total.textContent = mine.folded ? t("folded") : words(mine.category);
         if (!mine.folded && mine.beats_dealer) hands.you.box.classList.add("winner");
       }
-      const text = r.dealer_qualifies ? `Dealer qualifies with ${words(r.dealer_category)}` : "Dealer does not qualify: antes win 1:1 (art. 9)";
+      const text = r.dealer_qualifies ? t("Dealer qualifies with {hand}", { hand: words(r.dealer_category) }) : t("Dealer does not qualify: antes win 1:1 (art. 9)");
       return { text, headline: text, cls: "" };
     },
     details(r) {
       if (!(r.dealer_cards && r.hands)) return [];
       return [
-        el("p", { class: "recall-cards" }, `Dealer ${cardsText(r.dealer_cards)} · ${words(r.dealer_category)}${r.dealer_qualifies ? "" : " · does not qualify"}`),
-        ...r.hands.map((h) => el("p", {}, `${h.player || `box ${h.box}`}: ${cardsText(h.cards)} · ${h.folded ? "folded" : words(h.category)}`)),
+        el("p", { class: "recall-cards" }, `${t("Dealer")} ${cardsText(r.dealer_cards)} · ${words(r.dealer_category)}${r.dealer_qualifies ? "" : ` · ${t("does not qualify")}`}`),
+        ...r.hands.map((h) => el("p", {}, `${h.player || t("box {number}", { number: h.box })}: ${cardsText(h.cards)} · ${h.folded ? t("folded") : words(h.category)}`)),
       ];
     },
   };

@@ -2,7 +2,9 @@
 // betting areas, chips, seats, shoe, countdown and announcements (PT rule 27), Deal at an
 // individual table (rule 28), recall and history (rule 31), rules (rule 32), statement
 // (rule 33), inactivity messages (rules 35-36), scoreboards.
-import { api, session, formatMoney, el, clear, sleep } from "./common.js";
+import { api, session, formatMoney, el, clear, sleep, cite } from "./common.js";
+import { number, t, term } from "./i18n.js";
+import { tableConnection } from "./connection.js";
 import { baccaratFelt } from "./baccarat.js";
 import { blackjackFelt } from "./blackjack.js";
 import { studFelt } from "./stud.js";
@@ -24,7 +26,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   clear(app);
   const info = await api(`/tables/${id}/information`);
   // the footer cites this table's own regulation (issue 18, item 5)
-  document.getElementById("regulation").textContent = info.ruleset.source;
+  document.getElementById("regulation").textContent = t(info.ruleset.source);
   let view = await api(`/tables/${id}`);
   const currency = view.currency;
   const money = (v) => formatMoney(v, currency, info.minor_digits);
@@ -32,7 +34,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   let mySeat = null;
   const errors = el("p", { class: "error", role: "alert", id: "error" });
   const link = el("p", { class: "reconnecting", id: "reconnecting", role: "status", hidden: true },
-    "Connection lost: reconnecting…");
+    t("Connection lost: reconnecting…"));
 
   if (!watch) {
     const me = await api("/me");
@@ -42,8 +44,8 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       sessionId = joined.session;
       mySeat = joined.seat;
     } catch (error) {
-      app.append(el("p", { class: "error", role: "alert" }, `Cannot sit at this table: ${error.message}`),
-        el("a", { class: "button", href: "#/" }, "Back to the lobby"));
+      app.append(el("p", { class: "error", role: "alert" }, t("Cannot sit at this table: {reason}", { reason: error.message })),
+        el("a", { class: "button", href: "#/" }, t("Back to the lobby")));
       return () => {};
     }
     view = await api(`/tables/${id}`);
@@ -52,24 +54,25 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   // -- layout ----------------------------------------------------------------------------
   const announcement = el("p", { class: "announcement", id: "announcement", "aria-live": "assertive" }, "");
   const countdown = el("span", { class: "countdown", id: "countdown", role: "timer", "aria-live": "off" }, "");
-  const phase = el("span", { class: "phase", id: "phase" }, view.phase);
-  const roundNo = el("span", { class: "round-no", id: "round-no" }, `Round ${view.round}`);
+  const phase = el("span", { class: "phase", id: "phase", "data-phase": view.phase }, term(view.phase));
+  const showPhase = (name) => { phase.dataset.phase = name; phase.textContent = term(name); };
+  const roundNo = el("span", { class: "round-no", id: "round-no" }, t("Round {number}", { number: number(view.round) }));
   // the progressive jackpot's display (Macau stud art. 1(4)); a linked pool's is every linked
   // table's, whichever process runs it
   const jackpot = el("span", { class: "jackpot-meter", id: "jackpot", role: "status", hidden: view.jackpot == null }, "");
   const showJackpot = (pool) => {
     if (pool == null) return;
     jackpot.hidden = false;
-    jackpot.textContent = `Jackpot ${money(pool)}`;
+    jackpot.textContent = t("Jackpot {pool}", { pool: money(pool) });
   };
   showJackpot(view.jackpot);
-  const cut = el("span", { class: "cut", id: "cut", hidden: !view.cut_card_out }, "cut card out: last round(s) of the shoe");
-  const shoe = el("div", { class: "shoe", title: "the shoe", "aria-label": "the shoe" }, el("div", { class: "shoe-body" }), cut);
+  const cut = el("span", { class: "cut", id: "cut", hidden: !view.cut_card_out }, t("cut card out: last round(s) of the shoe"));
+  const shoe = el("div", { class: "shoe", title: t("the shoe"), "aria-label": t("the shoe") }, el("div", { class: "shoe-body" }), cut);
   const felt = (FELTS[info.game] || genericFelt)({ decide, money, pause });
   const decisionBar = felt.bar;
   const result = el("div", { class: "result", id: "result", "aria-live": "assertive" }, "");
   const { node: areas, order, mine, totals } = bettingAreas(info.bets, { disabled: watch, place: placeBet });
-  const betTitles = Object.fromEntries(info.bets.map((b) => [b.kind, b.title]));
+  const betTitles = Object.fromEntries(info.bets.map((b) => [b.kind, term(b.kind, b.title)]));
   const slip = betSlip({
     bets: info.bets.filter((b) => order.includes(b.kind)),
     stakeOf: (kind) => Number(mine[kind].dataset.amount || 0),
@@ -91,32 +94,32 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     errors.textContent = "";
     try { await job(); } catch (error) { errors.textContent = error.message; }
   });
-  const seats = el("ol", { class: "seats", id: "seats", "aria-label": "seats" });
+  const seats = el("ol", { class: "seats", id: "seats", "aria-label": t("seats") });
   const cloth = el("div", { class: "felt" },
     el("div", { class: "felt-top" }, shoe, felt.node),
     result, decisionBar, felt.assist || "", areas, seats);
 
   let chip = chipValues(info.minimum_bet)[0];
   const chips = chipRack(info.minimum_bet, info.minor_digits, money, (value) => { chip = value; });
-  const dealButton = el("button", { id: "deal", class: "deal", hidden: watch || view.mode !== "individual" }, "Deal");
+  const dealButton = el("button", { id: "deal", class: "deal", hidden: watch || view.mode !== "individual" }, t("Deal"));
   dealButton.addEventListener("click", deal);
-  const leaveButton = el("button", { id: "leave", hidden: watch }, "Leave table");
+  const leaveButton = el("button", { id: "leave", hidden: watch }, t("Leave table"));
   leaveButton.addEventListener("click", leave);
-  const recallButton = el("button", { id: "recall" }, "Last round");
+  const recallButton = el("button", { id: "recall" }, t("Last round"));
   recallButton.addEventListener("click", showRecall);
-  const historyButton = el("button", { id: "history" }, "History");
+  const historyButton = el("button", { id: "history" }, t("History"));
   historyButton.addEventListener("click", showHistory);
-  const rulesButton = el("button", { id: "rules" }, "Rules & limits");
+  const rulesButton = el("button", { id: "rules" }, t("Rules & limits"));
   rulesButton.addEventListener("click", showRules);
   const messages = el("div", { class: "messages", id: "messages", "aria-live": "polite" });
   const confirmation = el("div", { class: "messages", id: "confirmation", "aria-live": "polite" });
-  const roads = el("section", { class: "roads", id: "roads", "aria-label": "scoreboards" });
+  const roads = el("section", { class: "roads", id: "roads", "aria-label": t("scoreboards") });
   const dialog = el("dialog", { id: "panel", "aria-modal": "true" });
 
   app.append(el("section", { class: "table-view", "data-table": String(id) },
     el("div", { class: "table-head" },
-      el("h1", {}, view.name, view.demo ? el("span", { class: "demo-tag" }, "demo") : ""),
-      roundNo, phase, countdown, jackpot, watch ? el("span", { class: "watching" }, "watching") : ""),
+      el("h1", {}, view.name, view.demo ? el("span", { class: "demo-tag" }, t("demo")) : ""),
+      roundNo, phase, countdown, jackpot, watch ? el("span", { class: "watching" }, t("watching")) : ""),
     announcement, cloth,
     el("div", { class: "controls" }, watch ? "" : chips, watch ? "" : slip.node, dealButton, recallButton, historyButton, rulesButton, soundToggle(), leaveButton),
     link, errors, confirmation, messages, roads, dialog));
@@ -127,11 +130,11 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     for (let n = 1; n <= view.seats; n++) {
       const who = list.find((s) => s.seat === n);
       seats.append(el("li", { class: `seat${who ? " taken" : ""}${n === mySeat ? " mine" : ""}`, "data-seat": String(n) },
-        el("span", { class: "seat-no" }, String(n)), who ? who.player : "free"));
+        el("span", { class: "seat-no" }, String(n)), who ? who.player : t("free")));
     }
   }
   function renderTotals(table) {
-    for (const kind of order) totals[kind].textContent = table[kind] ? `table ${money(table[kind])}` : "";
+    for (const kind of order) totals[kind].textContent = table[kind] ? t("table {amount}", { amount: money(table[kind]) }) : "";
   }
   function renderMine(bets) {
     for (const kind of order) { mine[kind].textContent = ""; mine[kind].dataset.amount = "0"; }
@@ -148,14 +151,14 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       if (!area || !bet.added_to) continue;
       const open = bet.added_to.some((k) => mine[k] && mine[k].textContent);
       area.setAttribute("aria-disabled", String(!open));
-      area.title = open ? "" : `added to a ${bet.added_to.join(", ")} bet: place one first`;
+      area.title = open ? "" : t("added to a {bets} bet: place one first", { bets: bet.added_to.map((k) => term(k)).join(", ") });
     }
   }
   let deadline = null;
   function showCountdown() {
     if (deadline === null) { countdown.textContent = ""; return; }
     const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-    countdown.textContent = `${left} s`;
+    countdown.textContent = t("{seconds} s", { seconds: number(left) });
   }
   const ticker = setInterval(showCountdown, 250);
   function startCountdown(seconds) {
@@ -180,7 +183,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   renderMine(view.bets);
   if (view.phase === "betting") slip.opened();
   startCountdown(view.seconds_left);
-  announcement.textContent = view.phase === "betting" ? "Place your bets" : "";
+  announcement.textContent = view.phase === "betting" ? t("Place your bets") : "";
   refreshRoads();
 
   async function refreshRoads() {
@@ -249,7 +252,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     }
     if (!event.result.winning_areas) light(mineSettled.filter((b) => ["win", "blackjack"].includes(b.outcome)).map((b) => b.kind));
     const line = el("p", { class: `settlement ${net > 0 ? "won" : net < 0 ? "lost" : "even"}`, id: "my-result" },
-      net > 0 ? `You win ${money(net)}` : net < 0 ? `You lose ${money(-net)}` : "Your stakes are returned");
+      net > 0 ? t("You win {amount}", { amount: money(net) }) : net < 0 ? t("You lose {amount}", { amount: money(-net) }) : t("Your stakes are returned"));
     messages.replaceChildren(line, resultLines(info.game, event, session.me.name, betTitles, money) || "");
     refreshHeader();
   }
@@ -279,9 +282,9 @@ export async function openTable(app, id, { watch, refreshHeader }) {
             dimFelt();
             unlight();
           }
-          roundNo.textContent = `Round ${event.round}`;
+          roundNo.textContent = t("Round {number}", { number: number(event.round) });
           cut.hidden = !event.cut_card_out;
-          phase.textContent = "betting";
+          showPhase("betting");
           announcement.textContent = event.announcement;
           startCountdown(event.seconds);
           renderTotals({});
@@ -299,7 +302,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       case "betting_closed": {
         clearFelt(); // the next round is dealt now: the last one's dimmed hands go
         announcement.textContent = event.announcement;
-        phase.textContent = "closed";
+        showPhase("closed");
         startCountdown(null);
         const confirmed = slip.closed(); // the bets the table accepted (issue 18)
         confirmation.replaceChildren(confirmed || "");
@@ -307,14 +310,14 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         break;
       }
       case "round_settled":
-        phase.textContent = "result";
+        showPhase("result");
         decisionBar.hidden = true;
         startCountdown(null);
         if (felt.settling) announcement.textContent = felt.settling;
         enqueue(() => showResult(event));
         break;
       case "decisions_open":
-        phase.textContent = "deciding";
+        showPhase("deciding");
         startCountdown(event.seconds);
         announcement.textContent = felt.open(event);
         break;
@@ -338,7 +341,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         break;
       case "inactivity_invitation":
       case "inactivity_warning": {
-        const end = el("button", { class: "link" }, "End my session");
+        const end = el("button", { class: "link" }, t("End my session"));
         end.addEventListener("click", leave);
         messages.append(el("p", { class: `inactivity ${event.type}`, role: "alert" }, event.message, " ", end));
         break;
@@ -347,10 +350,16 @@ export async function openTable(app, id, { watch, refreshHeader }) {
         showJackpot(event.pool);
         break;
       case "announcement":
-        messages.append(el("p", { class: "operator-message", role: "status" }, `Table: ${event.message}`));
+        messages.append(el("p", { class: "operator-message", role: "status" }, t("Table: {message}", { message: event.message })));
         break;
       case "session_ended":
         showStatement(event.statement);
+        break;
+      case "reality_check": // issue 29: acknowledged before the next bet
+        showRealityCheck(event);
+        break;
+      case "session_limit":
+        messages.append(el("p", { class: "inactivity", role: "alert" }, t("Your session has reached the time you set: it ends after this round.")));
         break;
       default:
         break;
@@ -358,12 +367,12 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   }
 
   // a round void: what the player is told, with their own stakes returned (PT rule 29)
-  function showVoid(number, returned, reason) {
+  function showVoid(round, returned, reason) {
     clearFelt();
     renderMine([]);
-    const which = number ? `Round ${number} void` : "Round void";
-    const what = returned ? `your ${money(returned)} returned` : "every stake returned";
-    result.textContent = `${which}: ${what} (rule 29)${reason ? ` · ${reason}` : ""}`;
+    const which = round ? t("Round {number} void", { number: number(round) }) : t("Round void");
+    const what = returned ? t("your {amount} returned", { amount: money(returned) }) : t("every stake returned");
+    result.textContent = `${which}: ${what} (${cite("rule 29")})${reason ? ` · ${t(reason)}` : ""}`;
     result.className = "result show void";
     if (returned) messages.replaceChildren(el("p", { class: "settlement even", id: "my-result" }, `${which}: ${what}`));
     refreshHeader();
@@ -373,13 +382,13 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   // (the player's link failed: rule 30, the bets stand) or been voided (the table's server
   // failed: rule 29, the stakes returned); the page says which, from the table's own record
   async function explainReturn(was, now) {
-    roundNo.textContent = `Round ${now.round}`;
+    roundNo.textContent = t("Round {number}", { number: number(now.round) });
     refreshHeader();
     if (!session.me) return;
     const name = session.me.name;
     if (now.round === was) {
       if ((now.bets || []).some((b) => b.player === name)) {
-        messages.replaceChildren(el("p", { id: "return-note" }, "Reconnected: your bets stand (rule 30)"));
+        messages.replaceChildren(el("p", { id: "return-note" }, t("Reconnected: your bets stand (rule 30)")));
       }
       return;
     }
@@ -393,37 +402,17 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       return;
     }
     const net = last.mine ? last.mine.net : 0;
-    const said = net > 0 ? `you won ${money(net)}` : net < 0 ? `you lost ${money(-net)}` : "your stakes were returned";
-    messages.replaceChildren(el("p", { id: "return-note" }, `Round ${last.number} was settled while you were away: ${said} (rule 30)`));
+    const said = net > 0 ? t("you won {amount}", { amount: money(net) }) : net < 0 ? t("you lost {amount}", { amount: money(-net) }) : t("your stakes were returned");
+    messages.replaceChildren(el("p", { id: "return-note" }, t("Round {number} was settled while you were away: {said} (rule 30)", { number: number(last.number), said })));
   }
 
-  const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/tables/${id}/ws`;
-  // the token travels as a subprotocol, never in the URL (proxies and logs keep URLs)
-  const protocols = session.token ? ["croupier", `bearer.${session.token}`] : ["croupier"];
-  let socket = null;
-  let closed = false;
-  let tries = 0;
   let awayFrom = null; // the round the page showed when its connection dropped
-  // the table's connection: when it drops (its server process died, or the table moved to
-  // another: code 4409), the page reconnects by itself, sooner at first then at most every
-  // 5 s, each wait drawn at random so that a whole room does not come back at one instant;
-  // the table's view comes first on the new connection and the felt resumes from it (issue 20)
-  function connect() {
-    socket = new WebSocket(wsUrl, protocols);
-    socket.addEventListener("message", (m) => {
-      if (tries) { tries = 0; link.hidden = true; }
-      onEvent(JSON.parse(m.data));
-    });
-    socket.addEventListener("close", () => {
-      if (closed) return;
-      if (awayFrom === null) awayFrom = view.round;
-      tries += 1;
-      link.hidden = false;
-      const wait = Math.min(5000, 250 * 2 ** Math.min(tries, 5)) * (0.5 + Math.random() / 2);
-      setTimeout(connect, wait);
-    });
-  }
-  connect();
+  const disconnect = tableConnection(id, {
+    onEvent,
+    onDrop: () => { if (awayFrom === null) awayFrom = view.round; link.hidden = false; },
+    onBack: () => { link.hidden = true; },
+    onExcluded: (reason) => { errors.textContent = reason; },
+  });
 
   // -- commands -----------------------------------------------------------------------------
   async function placeBet(kind) {
@@ -455,7 +444,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
     try {
       const statement = await api(`/sessions/${sessionId}/end`, { method: "POST" });
       if (statement.ended_at) showStatement(statement);
-      else messages.append(el("p", {}, "Your bets stand: the session ends after this round."));
+      else messages.append(el("p", {}, t("Your bets stand: the session ends after this round.")));
     } catch (error) {
       errors.textContent = error.message;
     }
@@ -464,21 +453,33 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   async function showRecall() {
     try {
       const round = await api(`/tables/${id}/rounds/last`);
-      openDialog(dialog, "Last round", roundDetails(round, felt, money));
+      openDialog(dialog, t("Last round"), roundDetails(round, felt, money));
     } catch (error) {
-      openDialog(dialog, "Last round", el("p", {}, error.message));
+      openDialog(dialog, t("Last round"), el("p", {}, error.message));
     }
   }
   async function showHistory() {
     const rounds = await api(`/tables/${id}/rounds?limit=20${session.token && !watch ? "&mine=true" : ""}`);
-    openDialog(dialog, "History", rounds.length ? el("div", {}, ...rounds.map((r) => roundDetails(r, felt, money))) : el("p", {}, "No rounds yet."));
+    openDialog(dialog, t("History"), rounds.length ? el("div", {}, ...rounds.map((r) => roundDetails(r, felt, money))) : el("p", {}, t("No rounds yet.")));
   }
   function showRules() {
-    openDialog(dialog, "Rules, limits and payouts", ...rulesPanel(info, money));
+    openDialog(dialog, t("Rules, limits and payouts"), ...rulesPanel(info, money));
+  }
+  function showRealityCheck(event) {
+    const go = el("button", { id: "reality-ok", class: "deal" }, t("Continue playing"));
+    go.addEventListener("click", async () => {
+      try { await api(`/sessions/${event.session}/reality-check`, { method: "POST" }); dialog.close(); } catch (error) { errors.textContent = error.message; }
+    });
+    const stop = el("button", { id: "reality-leave", class: "secondary" }, t("Leave table"));
+    stop.addEventListener("click", () => { dialog.close(); leave(); });
+    const net = `${event.net >= 0 ? "+" : "−"}${money(Math.abs(event.net))}`;
+    openDialog(dialog, t("Reality check"),
+      el("p", { id: "reality-text" }, t("You have played {minutes} minutes at this table; your net result is {net}.", { minutes: number(event.minutes_played), net })),
+      go, " ", stop);
   }
   function showStatement(statement) {
-    const done = el("a", { class: "button", href: "#/", id: "to-lobby" }, "Back to the lobby");
-    openDialog(dialog, "Session statement", ...statementPanel(statement, money), done);
+    const done = el("a", { class: "button", href: "#/", id: "to-lobby" }, t("Back to the lobby"));
+    openDialog(dialog, t("Session statement"), ...statementPanel(statement, money), done);
     sessionId = null;
     for (const button of areas.querySelectorAll("button")) button.disabled = true;
     leaveButton.hidden = true;
@@ -487,8 +488,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   }
 
   return () => {
-    closed = true;
     clearInterval(ticker);
-    if (socket) socket.close();
+    disconnect();
   };
 }

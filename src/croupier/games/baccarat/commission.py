@@ -17,6 +17,7 @@ from fractions import Fraction
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.coup import Coup
 from croupier.games.protocol import Outcome
+from croupier.i18n.message import msg
 
 FIVE_PERCENT = Fraction(5, 100)  # art. 18(1); rule 26(a)
 HALF = Fraction(1, 2)  # rule 26(b)
@@ -63,14 +64,16 @@ _PT = frozenset({Regulation.PT, Regulation.PT_MACAU})
 SCHEMES: dict[str, CommissionScheme] = {
     s.name: s
     for s in (
-        CommissionScheme("standard", _MACAU | _PT, None, "5% of every Banker win"),
+        CommissionScheme("standard", _MACAU | _PT, None, msg("5% of every Banker win")),
         CommissionScheme(
             "banker6_half", _MACAU, "73/2005", "no commission; Banker win on 6 pays 1:2"
         ),
         CommissionScheme(
             "dragon7_push", _MACAU, "2/2009", "no commission; Banker three-card 7 win pushes"
         ),
-        CommissionScheme("banker5_6_half", _PT, None, "50% of the prize of Banker wins on 5 or 6"),
-        CommissionScheme("none", _PT, None, "no commission"),
+        CommissionScheme(
+            "banker5_6_half", _PT, None, msg("50% of the prize of Banker wins on 5 or 6")
+        ),
+        CommissionScheme("none", _PT, None, msg("no commission")),
     )
 }

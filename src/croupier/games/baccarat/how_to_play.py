@@ -10,6 +10,7 @@ from typing import Any
 from croupier.citing import macau_baccarat, pt
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.drawing import BANKER_DRAWS, NATURALS, PLAYER_DRAWS, PLAYER_STOOD
+from croupier.i18n.message import msg
 
 #: (Macau 55/2004, PT 812/2015) articles of each rule
 _ARTICLES = {
@@ -34,7 +35,7 @@ def how_to_play(regulation: Regulation) -> dict[str, Any]:
     banker = {str(total): [p for p in range(10) if BANKER_DRAWS[total][p]] for total in range(8)}
     return {
         "card_values": {
-            "text": "Ace counts 1; 2 to 9 their face value; 10, J, Q and K count 0",
+            "text": msg("Ace counts 1; 2 to 9 their face value; 10, J, Q and K count 0"),
             "values": {
                 "A": 1,
                 **{str(n): n for n in range(2, 10)},
@@ -46,23 +47,27 @@ def how_to_play(regulation: Regulation) -> dict[str, Any]:
             "article": _cite(regulation, "card_values"),
         },
         "totals": {
-            "text": "a hand's total is the last digit of its cards' sum (7 + 8 = 15 counts 5)",
+            "text": msg("a hand's total is the last digit of its cards' sum (7 + 8 = 15 counts 5)"),
             "article": _cite(regulation, "totals"),
         },
         "dealing": {
-            "text": "two cards to each hand, one at a time, Player first",
+            "text": msg("two cards to each hand, one at a time, Player first"),
             "article": _cite(regulation, "dealing"),
         },
         "naturals": {
-            "text": "a total of 8 or 9 on the first two cards of either hand is a natural: no "
-            "hand draws a third card",
+            "text": msg(
+                "a total of 8 or 9 on the first two cards of either hand is a natural: no hand "
+                "draws a third card"
+            ),
             "totals": sorted(NATURALS),
             "article": _cite(regulation, "naturals"),
         },
         "drawing": {
-            "text": "with no natural, each hand may take one more card, Player first: Player "
-            "draws on 0 to 5 and stands on 6 or 7; Banker draws by its total and the point of "
-            "Player's third card (10, J, Q, K count 0), or on 0 to 5 when Player stood",
+            "text": msg(
+                "with no natural, each hand may take one more card, Player first: Player draws "
+                "on 0 to 5 and stands on 6 or 7; Banker draws by its total and the point of "
+                "Player's third card (10, J, Q, K count 0), or on 0 to 5 when Player stood"
+            ),
             "player_draws_on": [t for t in range(10) if PLAYER_DRAWS[t] and t not in NATURALS],
             "player_stands_on": [t for t in range(10) if not PLAYER_DRAWS[t] and t < 8],
             "banker_draws_when_player_drew": banker,
@@ -72,7 +77,7 @@ def how_to_play(regulation: Regulation) -> dict[str, Any]:
             "article": _cite(regulation, "drawing"),
         },
         "winner": {
-            "text": "the hand whose total is nearer 9 wins; equal totals are a tie",
+            "text": msg("the hand whose total is nearer 9 wins; equal totals are a tie"),
             "article": _cite(regulation, "winner"),
         },
     }

@@ -14,10 +14,11 @@ from croupier.games.baccarat.limits import RULE15_MULTIPLES, limit_article
 from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules
 from croupier.games.baccarat.sidebets import side_bet
 from croupier.games.information import BetInformation, TableInformation, table_record
+from croupier.i18n.message import msg
 
 _MAIN = {
     "player": ("Player", "1:1", "player_win"),
-    "banker": ("Banker", "1:1 less commission", "banker_win"),
+    "banker": ("Banker", msg("1:1 less commission"), "banker_win"),
     "tie": ("Tie", "8:1", "tie_win"),
 }
 
@@ -41,7 +42,7 @@ def table_information(rules: BaccaratRules) -> TableInformation:
             title, pays, key = _MAIN[kind]
             article = cite(reg, key)
         elif kind == "jackpot":
-            title, pays, article = "Progressive jackpot", "paytable", cite(reg, "jackpot")
+            title, pays, article = "Progressive jackpot", msg("paytable"), cite(reg, "jackpot")
         else:
             bet = side_bet(kind)
             title, pays, article = bet.title, bet.pays, bet.sources[reg]
@@ -79,12 +80,15 @@ def table_information(rules: BaccaratRules) -> TableInformation:
             "bets": bets,
             "commission": {"scheme": rules.commission, "description": rules.scheme.description},
             "ties": (
-                "Player and Banker bets stay on the table for the next round (Macau art. 12)"
+                msg("Player and Banker bets stay on the table for the next round (Macau art. 12)")
                 if rules.ties_carry_over
-                else "Player and Banker bets are returned (PT rule 23)"
+                else msg("Player and Banker bets are returned (PT rule 23)")
             ),
             "both_sides": (
-                "bets on both Player and Banker must differ by at least the minimum bet (rule 13)"
+                msg(
+                    "bets on both Player and Banker must differ by at least the minimum bet (rule "
+                    "13)"
+                )
                 if reg.portuguese
                 else None
             ),

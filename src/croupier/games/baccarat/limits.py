@@ -24,6 +24,7 @@ from croupier.errors import RuleViolation
 from croupier.games.baccarat.articles import Regulation, cite
 from croupier.games.baccarat.rules import MAIN_BETS, BaccaratRules
 from croupier.games.protocol import Bet
+from croupier.i18n.message import msg
 
 PAIR_BETS = ("player_pair", "banker_pair")
 #: PT rule 15: maximum as a multiple of the minimum bet.
@@ -45,16 +46,29 @@ def verify_bet(rules: BaccaratRules, bet: Bet, table: Iterable[Bet]) -> None:
     if bet.kind not in rules.offered_bets:
         offered = ", ".join(rules.offered_bets)
         rule = macau_baccarat("art. 13") if reg is Regulation.MACAU else pt("rules 9-10")
-        raise RuleViolation("bet", f"{bet.kind!r} is not offered at this table ({offered})", rule)
+        raise RuleViolation(
+            "bet",
+            msg(
+                "{kind} is not offered at this table ({offered})",
+                kind=repr(bet.kind),
+                offered=offered,
+            ),
+            rule,
+        )
     if isinstance(bet.amount, bool) or not isinstance(bet.amount, int) or bet.amount <= 0:
         raise RuleViolation(
-            "amount", f"{bet.amount!r} must be a positive whole number of minor units", STAKE_RULE
+            "amount",
+            msg("{amount} must be a positive whole number of minor units", amount=repr(bet.amount)),
+            STAKE_RULE,
         )
     if bet.amount % rules.money.unit:
         raise RuleViolation(
             "amount",
-            f"{_fmt(rules, bet.amount)} is not a multiple of the table unit "
-            f"{_fmt(rules, rules.money.unit)}",
+            msg(
+                "{amount} is not a multiple of the table unit {unit}",
+                amount=_fmt(rules, bet.amount),
+                unit=_fmt(rules, rules.money.unit),
+            ),
             cite(reg, "limits"),
         )
     if bet.kind == "jackpot":
@@ -75,9 +89,13 @@ def verify_bet(rules: BaccaratRules, bet: Bet, table: Iterable[Bet]) -> None:
         if gap < rules.minimum_bet:
             raise RuleViolation(
                 "amount",
-                f"bets on both Player ({_fmt(rules, mine['player'])}) and Banker "
-                f"({_fmt(rules, mine['banker'])}) must differ by at least the minimum bet "
-                f"{_fmt(rules, rules.minimum_bet)}",
+                msg(
+                    "bets on both Player ({player}) and Banker ({banker}) must differ by at least "
+                    "the minimum bet {minimum_bet}",
+                    player=_fmt(rules, mine["player"]),
+                    banker=_fmt(rules, mine["banker"]),
+                    minimum_bet=_fmt(rules, rules.minimum_bet),
+                ),
                 cite(reg, "rule13"),
             )
     verify_table(rules, table)
@@ -95,7 +113,11 @@ def _verify_jackpot(rules: BaccaratRules, bet: Bet) -> None:
     if spec.stake is not None and bet.amount != spec.stake:
         raise RuleViolation(
             "amount",
-            f"the jackpot bet is {_fmt(rules, spec.stake)}, not {_fmt(rules, bet.amount)}",
+            msg(
+                "the jackpot bet is {stake}, not {amount}",
+                stake=_fmt(rules, spec.stake),
+                amount=_fmt(rules, bet.amount),
+            ),
             cite(rules.regulation, "jackpot"),
         )
 
@@ -106,15 +128,23 @@ def _verify_limits(rules: BaccaratRules, bet: Bet) -> None:
     if bet.amount < limit.minimum:
         raise RuleViolation(
             "amount",
-            f"{bet.kind} bet {_fmt(rules, bet.amount)} is below the minimum "
-            f"{_fmt(rules, limit.minimum)}",
+            msg(
+                "{kind} bet {amount} is below the minimum {minimum}",
+                kind=bet.kind,
+                amount=_fmt(rules, bet.amount),
+                minimum=_fmt(rules, limit.minimum),
+            ),
             cite(reg, "limits"),
         )
     if limit.maximum is not None and bet.amount > limit.maximum:
         raise RuleViolation(
             "amount",
-            f"{bet.kind} bet {_fmt(rules, bet.amount)} is above the maximum "
-            f"{_fmt(rules, limit.maximum)}",
+            msg(
+                "{kind} bet {amount} is above the maximum {maximum}",
+                kind=bet.kind,
+                amount=_fmt(rules, bet.amount),
+                maximum=_fmt(rules, limit.maximum),
+            ),
             cite(reg, "limits"),
         )
     # PT rule 15's maxima, at a Ponto e Banca table only: rule 39, "com exceção da regra n.º
@@ -125,8 +155,13 @@ def _verify_limits(rules: BaccaratRules, bet: Bet) -> None:
         if bet.amount > cap:
             raise RuleViolation(
                 "amount",
-                f"{bet.kind} bet {_fmt(rules, bet.amount)} is above {multiple}x the minimum bet "
-                f"({_fmt(rules, cap)})",
+                msg(
+                    "{kind} bet {amount} is above {multiple}x the minimum bet ({cap})",
+                    kind=bet.kind,
+                    amount=_fmt(rules, bet.amount),
+                    multiple=multiple,
+                    cap=_fmt(rules, cap),
+                ),
                 cite(reg, _RULE15_KEY.get(bet.kind, "rule15c")),
             )
 
@@ -154,24 +189,34 @@ def verify_table(rules: BaccaratRules, table: Iterable[Bet]) -> None:
     if abs(player - banker) > cap:
         raise RuleViolation(
             "amount",
-            f"table totals on Player ({_fmt(rules, player)}) and Banker "
-            f"({_fmt(rules, banker)}) would differ by more than the maximum payout per round "
-            f"{_fmt(rules, cap)}",
+            msg(
+                "table totals on Player ({player}) and Banker ({banker}) would differ by more "
+                "than the maximum payout per round {cap}",
+                player=_fmt(rules, player),
+                banker=_fmt(rules, banker),
+                cap=_fmt(rules, cap),
+            ),
             cite(reg, "rule43a"),
         )
     # the caps compared exactly, in whole numbers: tie > cap / 10, pairs > cap * 8 / 100
     if 10 * totals.get("tie", 0) > cap:
         raise RuleViolation(
             "amount",
-            f"table total on Tie {_fmt(rules, totals['tie'])} would exceed 10% of the maximum "
-            f"payout ({_fmt(rules, Fraction(cap, 10))})",
+            msg(
+                "table total on Tie {tie} would exceed 10% of the maximum payout ({value})",
+                tie=_fmt(rules, totals["tie"]),
+                value=_fmt(rules, Fraction(cap, 10)),
+            ),
             cite(reg, "rule43b"),
         )
     pairs = sum(totals.get(k, 0) for k in PAIR_BETS)
     if 100 * pairs > 8 * cap:
         raise RuleViolation(
             "amount",
-            f"table total on pair bets {_fmt(rules, pairs)} would exceed 8% of the maximum "
-            f"payout ({_fmt(rules, Fraction(cap * 8, 100))})",
+            msg(
+                "table total on pair bets {pairs} would exceed 8% of the maximum payout ({value})",
+                pairs=_fmt(rules, pairs),
+                value=_fmt(rules, Fraction(cap * 8, 100)),
+            ),
             cite(reg, "rule43c"),
         )

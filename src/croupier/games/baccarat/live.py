@@ -30,6 +30,7 @@ from croupier.games.baccarat.points import POINTS, total
 from croupier.games.baccarat.round import BaccaratRound
 from croupier.games.live import BURN, CORRECT, VOID, Irregularity, LiveCard, SeenCards
 from croupier.games.protocol import Bet, TableRound
+from croupier.i18n.message import msg
 from croupier.shoe import Burn, ShoeSpec
 
 PLAYER, BANKER = "player", "banker"
@@ -138,7 +139,9 @@ class LiveShoe:
             message, article = "no card is burned now: the burn opens the shoe", "art. 2(1)"
         elif to not in (PLAYER, BANKER):
             raise RuleViolation(
-                "to", f"{to!r} is not burn, player or banker", macau_baccarat("art. 6")
+                "to",
+                msg("{to} is not burn, player or banker", to=repr(to)),
+                macau_baccarat("art. 6"),
             )
         else:
             message, article = self.coup.refusal(to)
@@ -217,7 +220,9 @@ class LiveShoe:
         wrong = self.irregularity(card)
         if remedy != VOID or wrong is None or VOID not in wrong.remedies:
             raise RuleViolation(
-                "remedy", f"{remedy!r} is not a remedy for this card", macau_baccarat("art. 10")
+                "remedy",
+                msg("{remedy} is not a remedy for this card", remedy=repr(remedy)),
+                macau_baccarat("art. 10"),
             )
         return self.void(f"{wrong.message} ({wrong.rule})", supervisor)
 
@@ -230,7 +235,7 @@ class LiveShoe:
         if self.due() is not None:
             raise RuleViolation(
                 "coup",
-                f"the coup is not complete: the next card is {self.due()}'s",
+                msg("the coup is not complete: the next card is {due}'s", due=self.due()),
                 macau_baccarat("art. 9"),
             )
         self.coup = LiveCoup()

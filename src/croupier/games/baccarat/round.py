@@ -28,6 +28,7 @@ from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.kind_bets import BetPhase, KindBets
 from croupier.games.protocol import Bet, BetSettlement, Event, LogEntry, SettlementTotals, allowed
 from croupier.games.wager_round import replay as replay_round
+from croupier.i18n.message import msg
 from croupier.pool import starting_pool
 from croupier.shoe import CardSource
 
@@ -143,14 +144,16 @@ class BaccaratRound(KindBets):
         if self._phase is not Phase.BETTING:
             raise RuleViolation(
                 "phase",
-                f"bets are closed (round is {self._phase.value})",
+                msg("bets are closed (round is {value})", value=self._phase.value),
                 pt("rule 27") if self.regulation.portuguese else "betting window",
             )
 
     # -- dealing --------------------------------------------------------------------------
     def verify_deal(self) -> None:
         if self._phase not in (Phase.BETTING, Phase.CLOSED):
-            raise RuleViolation("phase", f"cards are already dealt ({self._phase.value})", "round")
+            raise RuleViolation(
+                "phase", msg("cards are already dealt ({value})", value=self._phase.value), "round"
+            )
 
     def can_deal(self) -> bool:
         return allowed(self.verify_deal)
@@ -188,7 +191,9 @@ class BaccaratRound(KindBets):
     # -- settlement -----------------------------------------------------------------------
     def verify_settle(self) -> None:
         if self._phase is not Phase.DEALT:
-            raise RuleViolation("phase", f"nothing to settle ({self._phase.value})", "round")
+            raise RuleViolation(
+                "phase", msg("nothing to settle ({value})", value=self._phase.value), "round"
+            )
 
     def can_settle(self) -> bool:
         return allowed(self.verify_settle)
@@ -262,7 +267,9 @@ class BaccaratRound(KindBets):
 
     def verify_void(self) -> None:
         if self._phase in (Phase.SETTLED, Phase.VOID):
-            raise RuleViolation("phase", f"the round is already {self._phase.value}", "round")
+            raise RuleViolation(
+                "phase", msg("the round is already {value}", value=self._phase.value), "round"
+            )
         if self.regulation.portuguese and self._phase is Phase.DEALT:
             raise RuleViolation(
                 "phase",

@@ -16,6 +16,7 @@ from fractions import Fraction
 from croupier.citing import macau_baccarat, pt
 from croupier.games.baccarat.articles import Regulation
 from croupier.games.baccarat.coup import Coup
+from croupier.i18n.message import msg
 
 Resolver = Callable[[Coup], Fraction | None]
 
@@ -101,7 +102,7 @@ for _bet in (
         _lucky6,
         {Regulation.MACAU: "Macau baccarat amendment 56/2018 (Lucky 6)"},
         amendment="56/2018",
-        pays="12:1 on two cards, 20:1 on three",
+        pays=msg("12:1 on two cards, 20:1 on three"),
     ),
 ):
     register_side_bet(_bet)

@@ -14,6 +14,7 @@ from croupier.games.baccarat.regulations import build_rules, expand_amendments
 from croupier.games.baccarat.roads import scoreboards
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.spec import Citing, GameSpec
+from croupier.i18n.message import msg
 from croupier.options import Options
 
 
@@ -35,7 +36,7 @@ def _seats(rules: BaccaratRules) -> tuple[int, int, str]:
 
 SPEC = GameSpec(
     name="baccarat",
-    title="Baccarat",
+    title=msg("Baccarat"),
     regulations=tuple(r.value for r in Regulation),
     rules_type=BaccaratRules,
     build_rules=_build,

@@ -9,6 +9,7 @@ from croupier.games.blackjack.hands import ACTIONS, BjPhase, Box, cite
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.values import VALUES, same_rank
 from croupier.games.protocol import allowed
+from croupier.i18n.message import msg
 
 
 class Choices:
@@ -74,7 +75,10 @@ class Choices:
             if len(box.hands) >= rules.split_max_hands:
                 return RuleViolation(
                     "action",
-                    f"at most {rules.split_max_hands} hands per box",
+                    msg(
+                        "at most {split_max_hands} hands per box",
+                        split_max_hands=rules.split_max_hands,
+                    ),
                     cite("art. 16 [practice]"),
                 )
             if hand.split_aces and not rules.resplit_aces:
@@ -98,13 +102,20 @@ class Choices:
                     cite("art. 18 [1991]"),
                 )
             return None
-        return RuleViolation("action", f"{action!r}: one of {', '.join(ACTIONS)}", cite("art. 6"))
+        return RuleViolation(
+            "action",
+            msg("{action}: one of {actions}", action=repr(action), actions=", ".join(ACTIONS)),
+            cite("art. 6"),
+        )
 
     def verify_act(self, box: int, action: str) -> None:
         if self._current is not None and box != self._current[0]:
             raise RuleViolation(
                 "box",
-                f"box {self._current[0]} decides first: boxes act in order from the dealer's left",
+                msg(
+                    "box {current} decides first: boxes act in order from the dealer's left",
+                    current=self._current[0],
+                ),
                 cite("art. 6(3)"),
             )
         refusal = self._refusal(action)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from croupier.games.blackjack.rules import OPTION_SOURCES, BlackjackRules
 from croupier.games.information import BetInformation, TableInformation, table_record
+from croupier.i18n.message import msg
 
 #: what the dealer draws on at 17, by the reading of art. 6(6) (games/blackjack/dealer.py)
 SOFT17_TEXT = {
@@ -34,7 +35,11 @@ def table_information(rules: BlackjackRules) -> TableInformation:
             "kind": "bet",
             "title": "Box bet",
             "area": "main",
-            "pays": f"1:1; a blackjack {bj.numerator}:{bj.denominator}",
+            "pays": msg(
+                "1:1; a blackjack {numerator}:{denominator}",
+                numerator=bj.numerator,
+                denominator=bj.denominator,
+            ),
             "minimum": rules.minimum_bet,
             "maximum": rules.maximum_bet,
             "article": _source("blackjack_pays"),
@@ -47,7 +52,7 @@ def table_information(rules: BlackjackRules) -> TableInformation:
                 "kind": "insurance",
                 "title": "Insurance (after the deal, against a dealer's ace)",
                 "area": "decision",
-                "pays": "2:1; half the bet (choice O17)",
+                "pays": msg("2:1; half the bet (choice O17)"),
                 "minimum": None,
                 "maximum": None,
                 "article": _source("insurance"),
@@ -60,7 +65,9 @@ def table_information(rules: BlackjackRules) -> TableInformation:
                 "kind": "any_pair",
                 "title": "Any pair",
                 "area": "side",
-                "pays": f"{rules.any_pair_pays}:1 for each pair formed",
+                "pays": msg(
+                    "{any_pair_pays}:1 for each pair formed", any_pair_pays=rules.any_pair_pays
+                ),
                 "minimum": rules.any_pair_minimum,
                 "maximum": rules.any_pair_maximum,
                 "article": _source("any_pair"),
@@ -75,11 +82,18 @@ def table_information(rules: BlackjackRules) -> TableInformation:
             "regulation": "macau-blackjack",
             "minimum_bet": rules.minimum_bet,
             "bets": bets,
-            "dealer": f"the dealer draws to 16, {soft17}, and stands on any other 17 or more "
-            f"({_source('soft17')}); no hole card ({_source('dealing')})",
+            "dealer": msg(
+                "the dealer draws to 16, {soft17}, and stands on any other 17 or more ({value}); "
+                "no hole card ({value_2})",
+                soft17=soft17,
+                value=_source("soft17"),
+                value_2=_source("dealing"),
+            ),
             "soft17": rules.soft17,
-            "decision": "after the deal, each box in turn from the dealer's left (art. 6(3)): hit, "
-            "stand, double, split or surrender as the rules below allow",
+            "decision": msg(
+                "after the deal, each box in turn from the dealer's left (art. 6(3)): hit, stand, "
+                "double, split or surrender as the rules below allow"
+            ),
             "options": {
                 "double": _DOUBLES[rules.double],
                 "split_max_hands": rules.split_max_hands,
@@ -89,8 +103,8 @@ def table_information(rules: BlackjackRules) -> TableInformation:
                 "even_money": rules.even_money,
                 "dealer_blackjack_takes_initial_bet_only": rules.split_loses_initial_only,
             },
-            "commission": {"scheme": "none", "description": "no commission"},
-            "ties": f"equal totals push ({_source('ties')})",
+            "commission": {"scheme": "none", "description": msg("no commission")},
+            "ties": msg("equal totals push ({value})", value=_source("ties")),
             "both_sides": None,
             "table_limits": {},
             "boxes": rules.boxes,

@@ -12,6 +12,7 @@ from croupier.games.blackjack.hands import BjPhase, Box, cite
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.values import VALUES
 from croupier.games.protocol import Event, allowed
+from croupier.i18n.message import msg
 from croupier.money import verify_stake
 
 
@@ -59,7 +60,11 @@ class Insurance:
         b = self.boxes.get(box)
         stake = b.stakes.get(player, 0) if b else 0
         if not stake:
-            raise RuleViolation("box", f"{player} has no bet on box {box}", cite("art. 12 [1991]"))
+            raise RuleViolation(
+                "box",
+                msg("{player} has no bet on box {box}", player=player, box=box),
+                cite("art. 12 [1991]"),
+            )
         assert b is not None
         if player in b.insurance or player in b.even_money or player in b.declined:
             raise RuleViolation("box", "already insured", cite("art. 12 [1991]"))
@@ -67,7 +72,11 @@ class Insurance:
         if 2 * amount > stake:
             raise RuleViolation(
                 "amount",
-                f"insurance {amount} is more than half the bet {stake}",
+                msg(
+                    "insurance {amount} is more than half the bet {stake}",
+                    amount=amount,
+                    stake=stake,
+                ),
                 cite("art. 12 [1991]"),
             )
 
@@ -88,7 +97,11 @@ class Insurance:
         if b is None or not b.stakes.get(player) or not b.hands[0].blackjack:
             raise RuleViolation(
                 "box",
-                f"box {box} has no blackjack of {player}'s to pay even money on",
+                msg(
+                    "box {box} has no blackjack of {player}'s to pay even money on",
+                    box=box,
+                    player=player,
+                ),
                 cite("art. 12 [1991]"),
             )
         if player in b.insurance or player in b.even_money or player in b.declined:
@@ -105,7 +118,11 @@ class Insurance:
             raise RuleViolation("phase", "no insurance is being offered", cite("art. 12 [1991]"))
         b = self.boxes.get(box)
         if not (b and b.stakes.get(player, 0)):
-            raise RuleViolation("box", f"{player} has no bet on box {box}", cite("art. 12 [1991]"))
+            raise RuleViolation(
+                "box",
+                msg("{player} has no bet on box {box}", player=player, box=box),
+                cite("art. 12 [1991]"),
+            )
         if player in b.insurance or player in b.even_money or player in b.declined:
             raise RuleViolation("box", "the question is answered already", cite("art. 12 [1991]"))
 

@@ -33,6 +33,7 @@ from croupier.games.live import (
     SeenCards,
 )
 from croupier.games.protocol import Bet, TableRound
+from croupier.i18n.message import msg
 
 if TYPE_CHECKING:
     from croupier.games.blackjack.rules import BlackjackRules
@@ -58,7 +59,9 @@ class LiveDealerDraw:
     def irregularity(self, card: LiveCard) -> Irregularity | None:
         if card.to not in (None, DEALER):
             raise RuleViolation(
-                "to", f"{card.to!r}: the dealer's draw goes to the dealer", cite("art. 6(1)")
+                "to",
+                msg("{to}: the dealer's draw goes to the dealer", to=repr(card.to)),
+                cite("art. 6(1)"),
             )
         if self.due() is not None:
             return None
@@ -69,7 +72,11 @@ class LiveDealerDraw:
             else ("it was not shown: it may be kept as the next card, or withdrawn")
         )
         return Irregularity(
-            f"the dealer stands on {standing}: a card taken now is taken wrongly; {shown}",
+            msg(
+                "the dealer stands on {standing}: a card taken now is taken wrongly; {shown}",
+                standing=standing,
+                shown=shown,
+            ),
             cite("art. 6(1)"),
             (CORRECT,) if card.face_up else (KEEP, CORRECT),
             None,
@@ -92,7 +99,13 @@ class LiveDealerDraw:
         if wrong is None or remedy not in wrong.remedies:
             offered = "none" if wrong is None else ", ".join(wrong.remedies)
             raise RuleViolation(
-                "remedy", f"{remedy!r} is not a remedy for this card ({offered})", cite("art. 6(1)")
+                "remedy",
+                msg(
+                    "{remedy} is not a remedy for this card ({offered})",
+                    remedy=repr(remedy),
+                    offered=offered,
+                ),
+                cite("art. 6(1)"),
             )
         (self.kept if remedy == KEEP else self.withdrawn).append(card.card)
         event = {
@@ -150,8 +163,12 @@ class LiveBlackjackShoe:
         if card.to not in (None, wanted):
             raise RuleViolation(
                 "to",
-                f"{card.to!r}: the card due now is {wanted}'s (boxes are dealt and played in "
-                "turn from the dealer's left)",
+                msg(
+                    "{to}: the card due now is {wanted}'s (boxes are dealt and played in turn "
+                    "from the dealer's left)",
+                    to=repr(card.to),
+                    wanted=wanted,
+                ),
                 cite("art. 6(3)"),
             )
         return None

@@ -34,13 +34,10 @@ from croupier.games.blackjack.turns import Turns
 from croupier.games.blackjack.values import VALUES, is_blackjack, same_rank
 from croupier.games.boxes import PlayedBoxes, choose_box, played_box
 from croupier.games.live import DEALER_PLACE, CardWanted, box_place
-from croupier.games.protocol import (
-    Bet,
-    Event,
-    LogEntry,
-    allowed,
-)
+from croupier.games.protocol import Bet, Event, LogEntry, allowed
+from croupier.games.table_limits import verify_within
 from croupier.games.wager_round import WagerRound
+from croupier.i18n.message import msg
 from croupier.money import verify_stake
 from croupier.shoe import CardSource
 
@@ -134,16 +131,22 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
             )
         if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= rules.boxes:
             raise RuleViolation(
-                "box", f"{box!r} is not a box (1 to {rules.boxes})", cite("art. 3 [practice]")
+                "box",
+                msg("{box} is not a box (1 to {boxes})", box=repr(box), boxes=rules.boxes),
+                cite("art. 3 [practice]"),
             )
         if kind not in ("bet", "any_pair"):
             raise RuleViolation(
-                "bet", f"{kind!r}: a box takes a bet and the any-pair side bet", cite("art. 13")
+                "bet",
+                msg("{kind}: a box takes a bet and the any-pair side bet", kind=repr(kind)),
+                cite("art. 13"),
             )
         verify_stake(amount)
         if amount % rules.money.unit:
             raise RuleViolation(
-                "amount", f"{amount} is not a multiple of the table unit", "table limits"
+                "amount",
+                msg("{amount} is not a multiple of the table unit", amount=amount),
+                "table limits",
             )
         existing = self.boxes.get(box)
         if kind == "any_pair":
@@ -152,34 +155,29 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
             if existing is None or not existing.stakes:  # "de uma ou mais mãos" (on a hand)
                 raise RuleViolation(
                     "box",
-                    f"box {box} has no hand: an any-pair bet stands on a player's hand",
+                    msg(
+                        "box {box} has no hand: an any-pair bet stands on a player's hand", box=box
+                    ),
                     cite("art. 13(1)"),
                 )
             held = existing.any_pair.get(player, 0) if existing else 0
-            self._check_limit(
-                held + amount, rules.any_pair_minimum, rules.any_pair_maximum, "any-pair bet"
-            )
+            verify_within(held + amount, rules.any_pair_minimum, rules.any_pair_maximum,
+                          msg("any-pair bet"), rules.money.format)  # fmt: skip
             return
         if existing is not None and existing.owner != player and not rules.back_betting:
             raise RuleViolation(
                 "box",
-                f"box {box} is {existing.owner}'s and this table takes no "
-                "bets on another player's box",
+                msg(
+                    "box {box} is {owner}'s and this table takes no bets on another player's box",
+                    box=box,
+                    owner=existing.owner,
+                ),
                 cite("art. 20 [practice]"),
             )
         held = existing.stakes.get(player, 0) if existing else 0
-        self._check_limit(held + amount, rules.minimum_bet, rules.maximum_bet, "bet")
-
-    def _check_limit(self, amount: int, low: int, high: int | None, what: str) -> None:
-        f = self.rules.money.format
-        if amount < low:
-            raise RuleViolation(
-                "amount", f"{what} {f(amount)} is below the minimum {f(low)}", "table limits"
-            )
-        if high is not None and amount > high:
-            raise RuleViolation(
-                "amount", f"{what} {f(amount)} is above the maximum {f(high)}", "table limits"
-            )
+        verify_within(
+            held + amount, rules.minimum_bet, rules.maximum_bet, "bet", rules.money.format
+        )
 
     def place_bet(
         self, player: str, kind: str, amount: int, seated: bool = True, *, box: int | None = None
@@ -204,12 +202,18 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
             )
         if kind not in ("bet", "any_pair"):  # insurance is asked after the deal (art. 15)
             raise RuleViolation(
-                "kind", f"{kind!r}: the bets withdrawn here are bet and any_pair", cite("art. 5")
+                "kind",
+                msg("{kind}: the bets withdrawn here are bet and any_pair", kind=repr(kind)),
+                cite("art. 5"),
             )
         b = self.boxes.get(box)
         held = (b.any_pair if kind == "any_pair" else b.stakes) if b is not None else {}
         if player not in held:
-            raise RuleViolation("bet", f"{player} has no {kind} on box {box}", cite("art. 5"))
+            raise RuleViolation(
+                "bet",
+                msg("{player} has no {kind} on box {box}", player=player, kind=kind, box=box),
+                cite("art. 5"),
+            )
         assert b is not None
         if kind == "bet" and b.any_pair and len(b.stakes) == 1:
             # art. 13(1): an any-pair bet, the player's own or another's ("de qualquer
@@ -220,7 +224,9 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
                 else "another player's any-pair bet stands on it until the deal"
             )
             raise RuleViolation(
-                "bet", f"box {box}'s any-pair bet needs its hand: {whose}", cite("art. 13(1)")
+                "bet",
+                msg("box {box}'s any-pair bet needs its hand: {whose}", box=box, whose=whose),
+                cite("art. 13(1)"),
             )
 
     def withdraw_bet(self, player: str, kind: str, *, box: int | None = None) -> tuple[Event, ...]:
@@ -247,7 +253,10 @@ class BlackjackRound(Turns, Felt, Insurance, Choices, PlayedBoxes, Settling, Wag
             if b.any_pair and not b.stakes:
                 raise RuleViolation(
                     "bet",
-                    f"box {number}: an any-pair bet needs a hand dealt on that box",
+                    msg(
+                        "box {number}: an any-pair bet needs a hand dealt on that box",
+                        number=number,
+                    ),
                     cite("art. 13(1)"),
                 )
 

@@ -17,6 +17,7 @@ from croupier.games.blackjack.hands import BjPhase, Box, Hand, cite
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.values import is_blackjack, total
 from croupier.games.protocol import Bet, BetSettlement, SettlementTotals, allowed
+from croupier.i18n.message import msg
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,9 @@ class Settling:
     def verify_settle(self) -> None:
         if self._phase is not BjPhase.DEALER:
             raise RuleViolation(
-                "phase", f"nothing to settle yet ({self._phase.value})", cite("art. 9")
+                "phase",
+                msg("nothing to settle yet ({value})", value=self._phase.value),
+                cite("art. 9"),
             )
 
     def can_settle(self) -> bool:

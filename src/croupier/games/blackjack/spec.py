@@ -10,10 +10,11 @@ from croupier.games.blackjack.regulations import build_rules
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.table import BlackjackTableGame
 from croupier.games.spec import Citing, GameSpec, rules_only
+from croupier.i18n.message import msg
 
 SPEC = GameSpec(
     name="blackjack",
-    title="Blackjack",
+    title=msg("Blackjack"),
     regulations=("macau-blackjack",),
     rules_type=BlackjackRules,
     build_rules=rules_only("blackjack", build_rules),

@@ -16,6 +16,7 @@ from croupier.cards import card_text
 from croupier.errors import RuleViolation
 from croupier.games.blackjack.hands import ACTIONS, BjPhase, Box, cite
 from croupier.games.protocol import Event
+from croupier.i18n.message import msg
 
 NO_DECISION = "decisions after the deal (Macau blackjack art. 6(3))"
 
@@ -82,13 +83,17 @@ class Turns:
                 if not offered:
                     raise RuleViolation(
                         "decision",
-                        f"{bettor} has no insurance question open",
+                        msg("{bettor} has no insurance question open", bettor=bettor),
                         cite("art. 12 [1991]"),
                     )
                 raise RuleViolation(
                     "decision",
-                    f"{decision!r}: the dealer shows {card_text(self.dealer[0])}; "
-                    f"answer one of {', '.join(offered)}",
+                    msg(
+                        "{decision}: the dealer shows {dealer}; answer one of {offered}",
+                        decision=repr(decision),
+                        dealer=card_text(self.dealer[0]),
+                        offered=", ".join(offered),
+                    ),
                     cite("art. 12 [1991]"),
                 )
             return
@@ -99,12 +104,22 @@ class Turns:
         if owner != bettor:
             raise RuleViolation(
                 "decision",
-                f"box {box} ({owner}) decides now: boxes act in turn from the dealer's left",
+                msg(
+                    "box {box} ({owner}) decides now: boxes act in turn from the dealer's left",
+                    box=box,
+                    owner=owner,
+                ),
                 cite("art. 6(3)"),
             )
         if decision not in ACTIONS:
             raise RuleViolation(
-                "decision", f"{decision!r}: one of {', '.join(ACTIONS)}", cite("art. 6")
+                "decision",
+                msg(
+                    "{decision}: one of {actions}",
+                    decision=repr(decision),
+                    actions=", ".join(ACTIONS),
+                ),
+                cite("art. 6"),
             )
         self.verify_act(box, decision)
 
@@ -123,7 +138,9 @@ class Turns:
         if decision in ("double", "split"):
             box = self.boxes.get(self.box_of(bettor) or 0)
             if box is None:
-                raise RuleViolation("bet", f"{bettor} has no box in this round", cite("art. 5"))
+                raise RuleViolation(
+                    "bet", msg("{bettor} has no box in this round", bettor=bettor), cite("art. 5")
+                )
             return box.stakes.get(bettor, 0)
         return 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from croupier.games.information import BetInformation, TableInformation, table_record
 from croupier.games.stud.rules import RAISE_PAYS, StudRules, cite
+from croupier.i18n.message import msg
 
 
 def table_information(rules: StudRules) -> TableInformation:
@@ -16,8 +17,9 @@ def table_information(rules: StudRules) -> TableInformation:
             "title": "Ante",
             "area": "main",
             # art. 9(2): a dealer who does not qualify pays the ante 1:1 (the raise comes back)
-            "pays": "1:1 when you beat a qualifying dealer, and 1:1 when the dealer does not "
-            "qualify",
+            "pays": msg(
+                "1:1 when you beat a qualifying dealer, and 1:1 when the dealer does not qualify"
+            ),
             "minimum": rules.minimum_ante,
             "maximum": rules.maximum_ante,
             "article": cite("art. 9"),
@@ -27,7 +29,7 @@ def table_information(rules: StudRules) -> TableInformation:
             "kind": "raise",
             "title": "Raise (after the deal)",
             "area": "decision",  # a stake the decision after the deal makes, not a betting area
-            "pays": "the paytable when the dealer qualifies and you win",
+            "pays": msg("the paytable when the dealer qualifies and you win"),
             "minimum": 2 * rules.minimum_ante,
             "maximum": None if rules.maximum_ante is None else 2 * rules.maximum_ante,
             "article": cite("art. 9"),
@@ -40,7 +42,7 @@ def table_information(rules: StudRules) -> TableInformation:
                 "kind": "jackpot",
                 "title": "Progressive jackpot",
                 "area": "side",
-                "pays": "the jackpot table",
+                "pays": msg("the jackpot table"),
                 "minimum": rules.jackpot.stake or rules.minimum_ante,
                 "maximum": rules.jackpot.stake,
                 "article": cite("art. 10"),
@@ -55,13 +57,13 @@ def table_information(rules: StudRules) -> TableInformation:
             "minimum_bet": rules.minimum_ante,
             "bets": bets,
             "paytable": paytable,
-            "qualification": "the dealer plays with ace-king or better (art. 9(1))",
+            "qualification": msg("the dealer plays with ace-king or better (art. 9(1))"),
             "decision": (
-                "after the deal: raise exactly twice the ante, or fold and lose it (art. 6)"
+                msg("after the deal: raise exactly twice the ante, or fold and lose it (art. 6)")
             ),
             "max_payout": rules.max_payout,
-            "commission": {"scheme": "none", "description": "no commission"},
-            "ties": "equal hands are separated by suits (art. 8)",
+            "commission": {"scheme": "none", "description": msg("no commission")},
+            "ties": msg("equal hands are separated by suits (art. 8)"),
             "both_sides": None,
             "table_limits": {},
             "decks": 1,

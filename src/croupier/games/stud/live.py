@@ -35,6 +35,7 @@ from croupier.games.protocol import Bet, TableRound
 from croupier.games.stud.dealing import DEALER, DEALER_UP_INDEX, deal_order
 from croupier.games.stud.round import StudRound
 from croupier.games.stud.rules import StudRules, cite
+from croupier.i18n.message import msg
 
 HAND_SIZE = 5  # art. 7: "até que todos os jogadores tenham recebido 5 cartas"
 DEALER_NAME = DEALER_PLACE
@@ -52,7 +53,11 @@ def seat_of(to: str, seats: int) -> int:
     number = to.removeprefix("box ")
     if number.isdigit() and 1 <= int(number) <= seats:
         return int(number)
-    raise RuleViolation("to", f"{to!r} is not the dealer or box 1 to {seats}", cite("art. 2(1)"))
+    raise RuleViolation(
+        "to",
+        msg("{to} is not the dealer or box 1 to {seats}", to=repr(to), seats=seats),
+        cite("art. 2(1)"),
+    )
 
 
 class LiveStudDeal:
@@ -97,7 +102,10 @@ class LiveStudDeal:
         seat = seat_of(to, self.seats)
         if seat not in self.piles:
             return Irregularity(
-                f"{to} has no bet: a hand dealt a card by mistake is dead, and play goes on",
+                msg(
+                    "{to} has no bet: a hand dealt a card by mistake is dead, and play goes on",
+                    to=to,
+                ),
                 cite("art. 11(3)"),
                 (CONTINUE,),
                 to,
@@ -126,7 +134,13 @@ class LiveStudDeal:
         if wrong is None or remedy not in wrong.remedies:
             offered = "none" if wrong is None else ", ".join(wrong.remedies)
             raise RuleViolation(
-                "remedy", f"{remedy!r} is not a remedy for this card ({offered})", cite("art. 11")
+                "remedy",
+                msg(
+                    "{remedy} is not a remedy for this card ({offered})",
+                    remedy=repr(remedy),
+                    offered=offered,
+                ),
+                cite("art. 11"),
             )
         if remedy == VOID:
             return self.void(wrong.message, wrong.rule)

@@ -31,8 +31,10 @@ from croupier.games.stud.hand import SeatHand as _Hand
 from croupier.games.stud.hands import dealer_qualifies
 from croupier.games.stud.rules import StudRules, cite
 from croupier.games.stud.settlement import HandResult, Settling, StudSettlement
+from croupier.games.table_limits import verify_within
 from croupier.games.wager_round import WagerRound
 from croupier.games.wager_round import replay as replay_round
+from croupier.i18n.message import msg
 from croupier.money import verify_stake
 from croupier.pool import starting_pool
 from croupier.shoe import CardSource
@@ -137,14 +139,19 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
             raise RuleViolation("phase", "bets are taken before the first card", cite(article))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= rules.seats:
             raise RuleViolation(
-                "seat", f"{seat!r} is not a seat (1 to {rules.seats})", cite("art. 2(1)")
+                "seat",
+                msg("{seat} is not a seat (1 to {seats})", seat=repr(seat), seats=rules.seats),
+                cite("art. 2(1)"),
             )
         # art. 5(1): the ante and art. 5(2): the jackpot bet, before the deal; the additional
         # bet, the raise (art. 5(3)), only as a decision after it (art. 6(5)-(6))
         if kind not in ("ante", "jackpot"):
             raise RuleViolation(
                 "bet",
-                f"{kind!r}: before the deal a hand takes an ante and a jackpot bet only",
+                msg(
+                    "{kind}: before the deal a hand takes an ante and a jackpot bet only",
+                    kind=repr(kind),
+                ),
                 cite("art. 5"),
             )
         if kind == "jackpot" and rules.jackpot is None:
@@ -153,33 +160,29 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
         if amount % rules.money.unit:
             raise RuleViolation(
                 "amount",
-                f"{amount} is not a multiple of the table unit {rules.money.unit}",
+                msg(
+                    "{amount} is not a multiple of the table unit {unit}",
+                    amount=amount,
+                    unit=rules.money.unit,
+                ),
                 "table limits",
             )
         hand = self._hands.get(seat)
         if hand is not None and hand.player not in (None, player):
             raise RuleViolation(
                 "seat",
-                f"seat {seat} is {hand.player}'s hand: players bet only on their own hand",
+                msg(
+                    "seat {seat} is {player}'s hand: players bet only on their own hand",
+                    seat=seat,
+                    player=hand.player,
+                ),
                 cite("art. 6(1)"),
             )
         current = (hand.ante if kind == "ante" else hand.jackpot) if hand else 0
         total = current + amount
         if kind == "ante":
-            if total < rules.minimum_ante:
-                raise RuleViolation(
-                    "amount",
-                    f"ante {rules.money.format(total)} is below the "
-                    f"minimum {rules.money.format(rules.minimum_ante)}",
-                    "table limits",
-                )
-            if rules.maximum_ante is not None and total > rules.maximum_ante:
-                raise RuleViolation(
-                    "amount",
-                    f"ante {rules.money.format(total)} is above the "
-                    f"maximum {rules.money.format(rules.maximum_ante)}",
-                    "table limits",
-                )
+            verify_within(total, rules.minimum_ante, rules.maximum_ante, msg("ante"),
+                          rules.money.format)  # fmt: skip
         else:
             spec = rules.jackpot
             assert spec is not None
@@ -188,14 +191,17 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
                 # «jackpot progressivo»": the ante first (docs/choices.md T6)
                 raise RuleViolation(
                     "bet",
-                    f"seat {seat}: a jackpot bet goes with an ante on the same hand: place one "
-                    "first",
+                    msg(
+                        "seat {seat}: a jackpot bet goes with an ante on the same hand: place one "
+                        "first",
+                        seat=seat,
+                    ),
                     cite("art. 10(1)"),
                 )
             if spec.stake is not None and total != spec.stake:
                 raise RuleViolation(
                     "amount",
-                    f"the jackpot bet is {rules.money.format(spec.stake)} a hand",
+                    msg("the jackpot bet is {stake} a hand", stake=rules.money.format(spec.stake)),
                     cite("art. 10(1)"),
                 )
 
@@ -224,11 +230,18 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
         hand = self._hands.get(seat)
         amount = (hand.ante if kind == "ante" else hand.jackpot) if hand else 0
         if hand is None or hand.player != player or not amount:
-            raise RuleViolation("bet", f"{player} has no {kind} on seat {seat}", cite("art. 6"))
+            raise RuleViolation(
+                "bet",
+                msg("{player} has no {kind} on seat {seat}", player=player, kind=kind, seat=seat),
+                cite("art. 6"),
+            )
         if kind == "ante" and hand.jackpot:
             raise RuleViolation(
                 "bet",
-                f"seat {seat}: the jackpot bet stands on this ante: take it back first",
+                msg(
+                    "seat {seat}: the jackpot bet stands on this ante: take it back first",
+                    seat=seat,
+                ),
                 cite("art. 10(1)"),
             )
 
@@ -254,7 +267,9 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
     def verify_deal(self, extra_seats: Sequence[int] = ()) -> None:
         if self._phase is not StudPhase.BETTING:
             raise RuleViolation(
-                "phase", f"cards are already dealt ({self._phase.value})", cite("art. 7")
+                "phase",
+                msg("cards are already dealt ({value})", value=self._phase.value),
+                cite("art. 7"),
             )
         if not any(h.ante for h in self._hands.values()):
             raise RuleViolation("bet", "no hand has an ante", cite("art. 6(2)"))
@@ -263,7 +278,9 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
                 seat in self._hands and self._hands[seat].ante
             ):
                 raise RuleViolation(
-                    "extra_seats", f"seat {seat} is not an empty seat", cite("art. 11(3)")
+                    "extra_seats",
+                    msg("seat {seat} is not an empty seat", seat=seat),
+                    cite("art. 11(3)"),
                 )
 
     def can_deal(self, extra_seats: Sequence[int] = ()) -> bool:
@@ -305,7 +322,11 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
             )
         pile = self.dealer if seat == DEALER else self.hand_cards(seat)
         if not 0 <= index < len(pile):
-            raise RuleViolation("index", f"seat {seat} has no card {index}", cite("art. 11(2)"))
+            raise RuleViolation(
+                "index",
+                msg("seat {seat} has no card {index}", seat=seat, index=index),
+                cite("art. 11(2)"),
+            )
 
     def expose_card(self, seat: int, index: int) -> tuple[Event, ...]:
         """A card shown by accident (art. 11(2)): play goes on; a second exposed card in the
@@ -329,16 +350,30 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
     def verify_decide_seat(self, seat: int, decision: str) -> None:
         if self._phase is not StudPhase.DECIDING:
             raise RuleViolation(
-                "phase", f"no decision now ({self._phase.value})", cite("art. 6(5)")
+                "phase",
+                msg("no decision now ({value})", value=self._phase.value),
+                cite("art. 6(5)"),
             )
         if decision not in ("raise", "fold"):
-            raise RuleViolation("decision", f"{decision!r}: raise or fold", cite("art. 6(5)"))
+            raise RuleViolation(
+                "decision",
+                msg("{decision}: raise or fold", decision=repr(decision)),
+                cite("art. 6(5)"),
+            )
         hand = self._hands.get(seat)
         if hand is None or not hand.ante or hand.dead:
-            raise RuleViolation("seat", f"seat {seat} has no live hand", cite("art. 6(2)"))
+            raise RuleViolation(
+                "seat", msg("seat {seat} has no live hand", seat=seat), cite("art. 6(2)")
+            )
         if hand.decision is not None:
             raise RuleViolation(
-                "seat", f"seat {seat} has already chosen to {hand.decision}", cite("art. 6(5)")
+                "seat",
+                msg(
+                    "seat {seat} has already chosen to {decision}",
+                    seat=seat,
+                    decision=hand.decision,
+                ),
+                cite("art. 6(5)"),
             )
 
     def can_decide_seat(self, seat: int, decision: str) -> bool:
@@ -368,7 +403,9 @@ class StudRound(ByBettor, PlayedBoxes, Settling, WagerRound[StudPhase]):
     def verify_void(self) -> None:
         if self._phase in (StudPhase.SETTLED, StudPhase.VOID):
             raise RuleViolation(
-                "phase", f"the round is already {self._phase.value}", cite("art. 11")
+                "phase",
+                msg("the round is already {value}", value=self._phase.value),
+                cite("art. 11"),
             )
 
     def can_void(self) -> bool:

@@ -15,6 +15,7 @@ from croupier.games.stud.hand import SeatHand, StudPhase
 from croupier.games.stud.hands import CATEGORY_ARTICLE, dealer_qualifies
 from croupier.games.stud.jackpot import StudJackpotResult, settle_stud_jackpot
 from croupier.games.stud.rules import CAPPED, JACKPOT_COMBINATIONS, RAISE_ARTICLE, StudRules, cite
+from croupier.i18n.message import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +78,14 @@ class Settling:
 
     def verify_settle(self) -> None:
         if self._phase is not StudPhase.DECIDING:
-            raise RuleViolation("phase", f"nothing to settle ({self._phase.value})", cite("art. 9"))
+            raise RuleViolation(
+                "phase", msg("nothing to settle ({value})", value=self._phase.value), cite("art. 9")
+            )
         if self.undecided:
             raise RuleViolation(
-                "seat", f"seats {self.undecided} have not raised or folded", cite("art. 6(8)")
+                "seat",
+                msg("seats {undecided} have not raised or folded", undecided=self.undecided),
+                cite("art. 6(8)"),
             )
 
     def can_settle(self) -> bool:

@@ -11,10 +11,11 @@ from croupier.games.stud.regulations import build_rules
 from croupier.games.stud.rules import StudRules
 from croupier.games.stud.secrecy import shown_result
 from croupier.games.stud.table import StudTableGame
+from croupier.i18n.message import msg
 
 SPEC = GameSpec(
     name="stud",
-    title="Stud poker",
+    title=msg("Stud poker"),
     regulations=("macau-stud",),
     rules_type=StudRules,
     build_rules=rules_only("stud", build_rules),

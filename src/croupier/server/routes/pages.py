@@ -2,13 +2,16 @@
 
 # no "from __future__ import annotations": FastAPI reads the Annotated aliases
 
+import json
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
 
+from croupier.i18n.catalogue import LANGUAGES, catalogue
+from croupier.i18n.message import msg
 from croupier.server.depends import Casinos, Id
 
 router = APIRouter()
@@ -40,6 +43,15 @@ async def dealer() -> str:
 async def display(table_id: Id) -> str:
     """The table's display: the board beside a table (issue 31; docs/live-table.md)."""
     return resources.files("croupier.web").joinpath("display.html").read_text(encoding="utf-8")
+
+
+@router.get("/i18n/{language}.json", include_in_schema=False)
+async def catalogue_of(language: Annotated[str, Path(max_length=10)]) -> Response:
+    """A language's catalogue, as the browser reads it (issue 29, item 4; docs/translating.md)."""
+    if language not in LANGUAGES:
+        raise LookupError(msg("no language {language}", language=language))
+    text = json.dumps(catalogue(language), ensure_ascii=False, separators=(",", ":"))
+    return Response(text, media_type="application/json", headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/favicon.ico", include_in_schema=False)

@@ -8,9 +8,10 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
+from croupier.i18n.message import msg
 from croupier.protection.account import verify_adult
 from croupier.protection.exclusion import utc_day
-from croupier.server.bodies import DemoPlayerIn, DepositIn, LoginIn, PlayerIn
+from croupier.server.bodies import DemoPlayerIn, DepositIn, LanguageIn, LoginIn, PlayerIn
 from croupier.server.depends import Casinos, Me, Operator, PlayerName, address_of
 from croupier.server.logins import LoginRefused
 from croupier.store.ledger import DEMO
@@ -50,7 +51,7 @@ async def new_token(name: PlayerName, _op: Operator, casino: Casinos) -> dict[st
     """The operator gives a player a fresh token (their old one stops working)."""
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None or player.role != "player":
-        raise LookupError(f"no player {name!r}")
+        raise LookupError(msg("no player {name}", name=repr(name)))
     token = await asyncio.to_thread(casino.players.new_token, player)
     return {"id": player.id, "name": player.name, "token": token}
 
@@ -66,8 +67,12 @@ async def create_demo_player(
             429,
             detail={
                 "field": "rate",
-                "message": f"at most {casino.rates.limits.demo_players_per_minute:g} demo "
-                "players a minute from one address",
+                "message": msg(
+                    "at most {demo_players_per_minute} demo players a minute from one address",
+                    demo_players_per_minute=format(
+                        casino.rates.limits.demo_players_per_minute, "g"
+                    ),
+                ),
                 "rule": "rate limits (docs/security.md)",
             },
             headers={"Retry-After": "60"},
@@ -82,7 +87,7 @@ async def deposit(
 ) -> dict[str, Any]:
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None:
-        raise LookupError(f"no player {name!r}")
+        raise LookupError(msg("no player {name}", name=repr(name)))
     balance = await casino.cashier.deposit(player, body.amount, body.currency)
     return {"player": name, "currency": body.currency, "balance": balance}
 
@@ -95,7 +100,7 @@ async def withdraw(
     action); refused, nothing moved, past the balance."""
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None:
-        raise LookupError(f"no player {name!r}")
+        raise LookupError(msg("no player {name}", name=repr(name)))
     balance = await casino.cashier.withdraw(player, body.amount, body.currency)
     return {"player": name, "currency": body.currency, "balance": balance}
 
@@ -113,4 +118,13 @@ async def me(player: Me, casino: Casinos) -> dict[str, Any]:
         "currency": DEMO if player.demo else None,
         "sessions": [{"session": s, "table_id": t, "seat": seat} for s, t, seat in open_sessions],
         "exclusion": None if excluded is None else excluded.shown(),  # issue 29
+        "language": await asyncio.to_thread(casino.players.language, player),
     }
+
+
+@router.put("/me/language")
+async def set_my_language(body: LanguageIn, player: Me, casino: Casinos) -> dict[str, Any]:
+    """The language the player chose for the page and the messages, remembered for them
+    (issue 29, item 1): pt-PT, zh-Hant or en."""
+    await asyncio.to_thread(casino.players.set_language, player, body.language)
+    return {"language": body.language}

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
 
+from croupier.i18n.message import msg
 from croupier.protection.exclusion import OPERATOR
 from croupier.server.bodies import ExclusionIn, LimitIn, OperatorExclusionsIn, RealityIn
 from croupier.server.depends import Casinos, Id, Me, Operator, PlayerName
@@ -87,7 +88,7 @@ async def set_limit_on(
     """The operator's limit on a player, in force at once; the strictest one applies."""
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None:
-        raise LookupError(f"no player {name!r}")
+        raise LookupError(msg("no player {name}", name=repr(name)))
     return await casino.protection.set_limit(player, kind, body.amount, operator=op.name)
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query
 
 from croupier.games.registry import table_scoreboards
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.server.depends import Casinos, Id, Viewer
 from croupier.server.service import Casino
@@ -27,7 +28,7 @@ def _kind_of(casino: Casino, table_id: int) -> TableKind:
 async def _round(casino: Casino, round_id: int, player: Player | None) -> dict[str, Any]:
     record = await asyncio.to_thread(casino.records.recall.round_record, round_id)
     if record is None:
-        raise LookupError(f"no round {round_id}")
+        raise LookupError(msg("no round {round_id}", round_id=round_id))
     return shown_round(record, _kind_of(casino, record["table_id"]), player)
 
 
@@ -41,7 +42,7 @@ async def last_round(table_id: Id, player: Viewer, casino: Casinos) -> dict[str,
         pid = player.id
     ids = await asyncio.to_thread(casino.records.recall.history, table_id, limit=1, player_id=pid)
     if not ids:
-        raise LookupError("no round has finished at this table yet")
+        raise LookupError(msg("no round has finished at this table yet"))
     return await _round(casino, ids[0], player)
 
 
@@ -52,7 +53,9 @@ async def roads(table_id: Id, player: Viewer, casino: Casinos) -> dict[str, Any]
     table = casino.table(table_id)
     private = may_list(_kind_of(casino, table_id), player) is not None
     if private and player is not None and player.name not in table.seats:
-        raise HTTPException(403, detail={"message": "an individual table's roads are its player's"})
+        raise HTTPException(
+            403, detail={"message": msg("an individual table's roads are its player's")}
+        )
     shoe = table.game.shoe_commitment()
     results = await asyncio.to_thread(casino.records.recall.shoe_results, table_id, shoe)
     return table_scoreboards(table.rules, results)
@@ -69,7 +72,7 @@ async def rounds(
     kind = _kind_of(casino, casino.table(table_id).id)
     pid = may_list(kind, player)
     if mine and player is None:
-        raise HTTPException(401, detail={"message": "authentication required for mine=true"})
+        raise HTTPException(401, detail={"message": msg("authentication required for mine=true")})
     if mine and player is not None:
         pid = player.id
     ids = await asyncio.to_thread(

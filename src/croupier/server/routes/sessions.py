@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.server.depends import Casinos, Id, Me
 from croupier.server.peer_auth import FORWARDED
@@ -21,10 +22,10 @@ async def _own_session(casino: Casino, session_id: int, player: Player) -> dict[
     """A session's statement (PT rule 33), read only by its player or an operator."""
     statement = await asyncio.to_thread(casino.records.sessions.statement, session_id)
     if statement is None:
-        raise LookupError(f"no session {session_id}")
+        raise LookupError(msg("no session {session_id}", session_id=session_id))
     owner = await asyncio.to_thread(casino.records.sessions.session_player, session_id)
     if owner != player.id and player.role != "operator":
-        raise HTTPException(403, detail={"message": "not your session"})
+        raise HTTPException(403, detail={"message": msg("not your session")})
     return statement
 
 

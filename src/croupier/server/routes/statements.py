@@ -16,6 +16,7 @@ from fastapi import APIRouter, Query
 from fastapi.responses import StreamingResponse
 
 from croupier.errors import RuleViolation
+from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.protection.exclusion import day_start, utc_day
 from croupier.protection.history import history
@@ -35,9 +36,15 @@ def _period(casino: Casino, start: date | None, end: date | None) -> tuple[float
     first = start or today.replace(day=1)
     last = end or today
     if last < first:
-        raise RuleViolation("to", f"{last} is before from {first}", STATEMENT_RULE)
+        raise RuleViolation(
+            "to", msg("{last} is before from {first}", last=last, first=first), STATEMENT_RULE
+        )
     if (last - first).days >= LONGEST_DAYS:
-        raise RuleViolation("to", f"a statement covers {LONGEST_DAYS} days at most", STATEMENT_RULE)
+        raise RuleViolation(
+            "to",
+            msg("a statement covers {longest_days} days at most", longest_days=LONGEST_DAYS),
+            STATEMENT_RULE,
+        )
     return day_start(first), day_start(last + timedelta(days=1))
 
 
@@ -83,7 +90,7 @@ async def statement_of(
 ) -> dict[str, Any]:
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None or player.role != "player":
-        raise LookupError(f"no player {name!r}")
+        raise LookupError(msg("no player {name}", name=repr(name)))
     return await _statement(casino, player, start, end)
 
 

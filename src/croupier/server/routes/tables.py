@@ -10,6 +10,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Request
 
 from croupier.errors import Refused, RuleViolation
+from croupier.i18n.catalogue import localize_tree, negotiate
+from croupier.i18n.message import msg
 from croupier.server.bodies import (
     AnnouncementIn,
     BetIn,
@@ -91,7 +93,7 @@ async def socket_message(
             429,
             detail={
                 "field": "rate",
-                "message": "too many messages with no token from one address",
+                "message": msg("too many messages with no token from one address"),
                 "rule": "rate limits (docs/security.md)",
             },
         )
@@ -99,20 +101,23 @@ async def socket_message(
 
 
 @router.get("/tables/{table_id}/information")
-async def information(table_id: Id, casino: Casinos) -> dict[str, Any]:
+async def information(table_id: Id, request: Request, casino: Casinos) -> dict[str, Any]:
     """Rules, limits, payouts and how to complain: before, during and after a session (PT
-    rule 32)."""
+    rule 32); its texts in the language the client asks for (``Accept-Language``)."""
     table = casino.table(table_id)
-    return {
+    said: dict[str, Any] = {
         "table": table.config.name,
         "ruleset": table.ruleset.summary(),
         "demo": table.config.demo,
         "mode": table.config.mode,
         "betting_seconds": table.config.betting_seconds,
         **table.information,
-        "complaints": "Write to the operator's complaints service; Turismo de Portugal "
-        "(SRIJ) receives complaints about online gambling operators.",
+        "complaints": msg(
+            "Write to the operator's complaints service; Turismo de Portugal (SRIJ) receives "
+            "complaints about online gambling operators."
+        ),
     }
+    return dict(localize_tree(said, negotiate(request.headers.get("accept-language"))))
 
 
 @router.post("/tables/{table_id}/sessions", status_code=201)
