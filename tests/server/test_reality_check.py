@@ -15,6 +15,11 @@ def test_the_reality_check_comes_after_the_chosen_minutes_and_waits_for_the_play
     server: RunningServer,
 ) -> None:
     ana = server.player("ana", DEPOSIT)
+    by_operator = server.http.put(
+        "/me/reality-check", json={"minutes": 30}, headers=server.operator
+    )
+    assert by_operator.status_code == 422  # nobody plays for an operator (found by the fuzz test)
+    assert by_operator.json()["detail"]["field"] == "player"
     bad = server.http.put("/me/reality-check", json={"minutes": 4}, headers=server.auth(ana))
     assert bad.status_code == 422 and bad.json()["detail"]["field"] == "minutes"
     chosen = server.http.put("/me/reality-check", json={"minutes": 15}, headers=server.auth(ana))

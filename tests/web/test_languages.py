@@ -107,6 +107,11 @@ def test_a_round_of_each_game_in_the_players_language(
         page.click("#rules")  # the rules, limits and payouts (PT rule 32)
         expect(page.locator("#how-to-play")).to_be_visible()
         assert english_left(page, language, names) == []
+        # item 3: an article opens in the regulation's own words, Portuguese, in any language
+        page.locator("#how-to-play details.article summary").first.click()
+        quote = page.locator("#how-to-play blockquote.official").first
+        expect(quote).to_have_attribute("lang", "pt")
+        expect(quote).to_contain_text("7 — As cartas têm o seguinte valor")
         page.click("#close-panel")
         stage.advance(5)
 
@@ -207,5 +212,22 @@ def test_a_real_money_players_account_in_portuguese_with_dates_the_locales_way(
         assert english_left(page, "pt-PT", ["Inês", *_names(stage)]) == []
         fits = page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert fits
+    finally:
+        stage.stop()
+
+
+def test_the_tables_display_in_chinese(browser: Browser, tmp_path: Path) -> None:
+    """The board beside a live table (issue 31) is read by the players at it: in Chinese when
+    the operator's screen asks for it (``?lang=zh-Hant``), with no English word."""
+    stage = Stage(f"sqlite:///{tmp_path / 'display.db'}")
+    try:
+        table = stage.multi_table()
+        stage.play_rounds(table["id"], 2)
+        page = _page(browser, "en-GB", 1600, 900)
+        page.goto(f"{stage.base}/display/{table['id']}?lang=zh-Hant")
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
+        expect(page.locator("#last-result [data-winner]")).to_be_visible()
+        expect(page.locator("#shoe-progress")).to_contain_text("此牌靴已開 2 局")
+        assert english_left(page, "zh-Hant", [*_names(stage), "Bruno"]) == []
     finally:
         stage.stop()

@@ -23,6 +23,7 @@ from croupier.server.guard import BodyGuard
 from croupier.server.logins import LoginDoor
 from croupier.server.peer_auth import PeerDoor
 from croupier.server.routes import (
+    articles,
     boxes,
     operator,
     pages,
@@ -114,7 +115,10 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         detail = {"message": str(said), "key": key_of(said), "params": params_of(said)}
         return JSONResponse({"detail": localized(detail, language(request))}, 404)
 
-    every = (pages, players, protection, statements, tables, boxes, rounds, sessions, operator)
+    every = (
+        pages, players, protection, statements, tables, boxes, rounds, sessions, operator,
+        articles,
+    )  # fmt: skip
     for routes in every:
         app.include_router(routes.router)
     return app

@@ -206,6 +206,35 @@ class Bus:
             task = asyncio.get_running_loop().create_task(subscription.unsubscribe())
             task.add_done_callback(_quiet)
 
+    # -- what one process tells every other (not a table's event) --------------------------
+    def players_subject(self) -> str:
+        return f"{self.prefix}.players"
+
+    async def tell_processes(self, player: str, what: str) -> None:
+        """Tell every other process something of ``player`` (an exclusion: their connections
+        close there too, issue 29), signed as a table's event is (table 0: none)."""
+        sig = self.key.event_signature(0, self.node, 0, player, what)
+        await self.nc.publish(self.players_subject(), envelope(self.node, 0, player, what, sig))
+
+    async def hear_processes(self, handle: Callable[[str, str], None]) -> None:
+        """What the other processes tell of a player: ``handle(player, what)``, once its
+        signature holds (a message not of this deployment is dropped)."""
+
+        async def received(message: Any) -> None:
+            try:
+                node, _seq, to, text, sig = opened(message.data)
+            except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+                self.forged += 1
+                return
+            if to is None or not self.key.event_holds(sig, 0, node, 0, to, text):
+                self.forged += 1
+                return
+            if node != self.node:
+                handle(to, text)
+
+        await self.nc.subscribe(self.players_subject(), cb=received)
+        await self.nc.flush()
+
     async def answer_requests(self, handle: Callable[[bytes], Awaitable[bytes]]) -> None:
         """Requests addressed to this process (``<prefix>.node.<node>``), each answered with
         what ``handle`` makes of it: how another process forwards a command here."""

@@ -50,7 +50,7 @@ from croupier.protection.limits import (
     verify_deposit,
     verify_kind,
 )
-from croupier.protection.reality import verify_minutes
+from croupier.protection.reality import REALITY_RULE, verify_minutes
 from croupier.server.forwarding import Peers
 from croupier.server.hub import Hub
 from croupier.store.claims import TableClaims
@@ -89,12 +89,16 @@ class Casino(Protocol):
     @property
     def hub(self) -> Hub: ...
 
+    @property
+    def relay(self) -> Any: ...
+
 
 log = logging.getLogger(__name__)
 EXCLUDED = "\x00excluded"  # queued for a connection of a player just excluded (the same object)
 CLOSE_EXCLUDED = 4451  # like HTTP 451: not available, for a reason the law gives
 EXCLUDED_REASON = msg("you are excluded from play (RJO art. 39): your account stays open")
 END_REASON = "excluded"  # a session's end_reason
+EXCLUDED_WORD = "excluded"  # what the bus tells the other processes of a player excluded
 
 
 class Protection:
@@ -151,6 +155,8 @@ class Protection:
     async def set_reality(self, player: Player, minutes: object) -> dict[str, object]:
         """The player's reality check, every ``minutes`` of play (None: none), from their next
         session on (issue 29)."""
+        if player.role != "player":  # an operator, a live table's box: nobody plays for them
+            raise RuleViolation("player", msg("only a player sets a reality check"), REALITY_RULE)
         value = verify_minutes(minutes)
         now = self.now()
         change = LimitChange(REALITY, value, now, now, False, player.name)
@@ -254,9 +260,16 @@ class Protection:
 
     async def take_out(self, player: Player) -> None:
         """Out of every table at once: each session ends (its bets in play stand and settle),
-        here or at the process that runs its table; the player's connections here close."""
+        here or at the process that runs its table; the player's connections close, here and
+        (told over the bus) at every other process."""
         await self._at_each_table(player, "leave", {"reason": END_REASON}, "end")
         self.casino.hub.close_player(player.name, EXCLUDED)
+        relay = self.casino.relay  # the other processes close theirs (server/relay.py)
+        if relay is not None and relay.bus.connected:
+            try:
+                await relay.bus.tell_processes(player.name, EXCLUDED_WORD)
+            except Exception:  # the bus went away: the sessions ended; a socket may linger
+                log.exception("the other processes could not be told %s is excluded", player.name)
 
     async def _at_each_table(
         self, player: Player, command: str, args: dict[str, Any], route: str

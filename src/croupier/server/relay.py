@@ -29,6 +29,7 @@ from croupier.server.asgi import ASGIApp
 from croupier.server.forwarding import Peers, answer_here
 from croupier.server.hub import Watcher
 from croupier.server.member import Member
+from croupier.server.protection import EXCLUDED, EXCLUDED_WORD
 
 if TYPE_CHECKING:
     from croupier.server.bus import Bus
@@ -72,7 +73,14 @@ class Relay:
         if self.app is not None:  # requests for this process's tables, forwarded on the bus
             app = self.app
             await self.bus.answer_requests(lambda data: answer_here(app, data))
+        await self.bus.hear_processes(self._heard)
         self._checker = asyncio.create_task(self._check_forever(), name="relay-check")
+
+    def _heard(self, player: str, what: str) -> None:
+        """Another process excluded ``player`` (issue 29): their connections here close too,
+        with the reason."""
+        if what == EXCLUDED_WORD:
+            self.casino.hub.close_player(player, EXCLUDED)
 
     async def close(self) -> None:
         if self._checker is not None:

@@ -5,6 +5,7 @@
 
 import { clear, el, formatMoney } from "/web/common.js";
 import { renderRoads } from "/web/roads.js";
+import { current, languageOf, number, preferred, t, term, useLanguage } from "/web/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = Number(location.pathname.split("/").pop());
@@ -23,14 +24,14 @@ function showResult(result) {
   clear(box);
   if (!result) { box.textContent = "–"; return; }
   if (result.winner) {
-    const words = result.winner === "tie" ? "TIE" : `${result.winner.toUpperCase()} WINS`;
+    const words = result.winner === "tie" ? term("tie") : t("{side} wins", { side: term(result.winner) });
     box.append(el("span", { class: result.winner, "data-winner": result.winner }, words));
     if (result.player_total !== undefined) {
-      box.append(el("div", { class: "totals" }, `Player ${result.player_total} · Banker ${result.banker_total}`));
+      box.append(el("div", { class: "totals" }, `${term("player")} ${result.player_total} · ${term("banker")} ${result.banker_total}`));
     }
     return;
   }
-  box.textContent = "Settled";
+  box.textContent = t("Round settled");
 }
 
 function showJackpot(pool) {
@@ -46,7 +47,7 @@ function showLimits(info) {
   for (const bet of info.bets || []) {
     if (bet.area === "decision") continue;
     const max = bet.maximum ? money(bet.maximum) : "–";
-    body.append(el("tr", {}, el("td", {}, bet.title || bet.kind),
+    body.append(el("tr", {}, el("td", {}, term(bet.kind, bet.title)),
       el("td", { class: "amount" }, bet.minimum ? money(bet.minimum) : money(info.minimum_bet)),
       el("td", { class: "amount" }, max)));
   }
@@ -57,7 +58,8 @@ async function refreshRoads() {
   const roads = await get(`/tables/${tableId}/roads`);
   $("roads-box").hidden = false;
   renderRoads($("roads"), roads);
-  $("shoe-progress").textContent = `${roads.rounds} rounds of this shoe${state.view?.cut_card_out ? " · cut card out: last round(s)" : ""}`;
+  const cut = state.view?.cut_card_out ? ` · ${t("cut card out: last round(s) of the shoe")}` : "";
+  $("shoe-progress").textContent = `${t("{rounds} rounds of this shoe", { rounds: number(roads.rounds) })}${cut}`;
 }
 
 function status(text) { $("display-status").textContent = text; }
@@ -66,20 +68,20 @@ function receive(message) {
   switch (message.type) {
     case "table":
       state.view = message;
-      $("display-round").textContent = `Round ${message.round}`;
+      $("display-round").textContent = t("Round {number}", { number: number(message.round) });
       showJackpot(message.jackpot);
       break;
     case "betting_open":
-      $("display-round").textContent = `Round ${message.round}`;
-      status("Place your bets");
+      $("display-round").textContent = t("Round {number}", { number: number(message.round) });
+      status(t("Place your bets"));
       break;
     case "betting_closed":
-      status("No more bets");
+      status(t("No more bets"));
       break;
     case "round_settled":
     case "round_void":
       showResult(message.type === "round_void" ? null : message.result);
-      if (message.type === "round_void") $("last-result").textContent = "Void";
+      if (message.type === "round_void") $("last-result").textContent = t("Round void");
       refreshRoads().catch(() => {});
       break;
     case "jackpot":
@@ -89,19 +91,22 @@ function receive(message) {
   }
 }
 
+// the display's language: ?lang= in its address (the operator's choice for the screen beside
+// the table), or the browser's (issue 29, item 1)
 async function start() {
+  await useLanguage(languageOf(new URLSearchParams(location.search).get("lang")) || preferred());
   state.view = await get(`/tables/${tableId}`);
   state.info = await get(`/tables/${tableId}/information`);
   $("display-name").textContent = state.view.name;
-  $("display-game").textContent = state.info.game_title || state.view.game;
-  $("display-round").textContent = `Round ${state.view.round}`;
+  $("display-game").textContent = t(state.info.game_title || state.view.game);
+  $("display-round").textContent = t("Round {number}", { number: number(state.view.round) });
   showLimits(state.info);
   $("shoe").hidden = !state.info.roads; // a shoe's progress where the game keeps its roads
   showJackpot(state.view.jackpot);
   try { showResult((await get(`/tables/${tableId}/rounds/last`)).result); } catch { /* none yet */ }
   await refreshRoads();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/tables/${tableId}/ws`, ["croupier"]);
+  const socket = new WebSocket(`${scheme}://${location.host}/tables/${tableId}/ws?lang=${current()}`, ["croupier"]);
   socket.onmessage = (event) => receive(JSON.parse(event.data));
 }
 

@@ -1,6 +1,6 @@
 // The table's panels (a modal dialog): a round as recall shows it (PT rule 31), the rules,
 // limits and payouts (rule 32) with how the game is played, and a session's statement (rule 33).
-import { el, cite } from "./common.js";
+import { api, el, cite } from "./common.js";
 import { number, t, term } from "./i18n.js";
 
 // the dialog opened with ``title`` and ``content``, at its top
@@ -33,7 +33,7 @@ export function roundDetails(round, felt, money) {
 export function rulesPanel(info, money) {
   const rows = info.bets.map((b) => el("tr", {}, el("td", {}, term(b.kind, b.title)), el("td", {}, b.minimum === null ? "" : money(b.minimum)),
     el("td", {}, b.maximum === null ? t("no maximum") : money(b.maximum)), el("td", {}, t(b.pays)),
-    el("td", {}, t("{limits}; pays: {article}", { limits: cite(b.limits_article), article: cite(b.article) }))));
+    el("td", {}, article(b.limits_article), "; ", t("pays"), ": ", article(b.article))));
   return [
     el("p", {}, `${t(info.ruleset.title)}. ${t(info.ruleset.source)}.`),
     el("table", { class: "bets" }, el("thead", {}, el("tr", {}, ...[t("bet"), t("minimum"), t("maximum"), t("pays"), t("rules")].map((h) => el("th", {}, h)))), el("tbody", {}, ...rows)),
@@ -45,11 +45,32 @@ export function rulesPanel(info, money) {
   ];
 }
 
+// a citation that opens in the official wording of the articles it names (issue 29, item 3):
+// the regulation's own Portuguese text, never a translation of ours presented as official
+export function article(citation) {
+  const node = el("details", { class: "article", "data-cite": citation }, el("summary", {}, cite(citation)));
+  node.addEventListener("toggle", async () => {
+    if (!node.open || node.dataset.loaded) return;
+    node.dataset.loaded = "1";
+    try {
+      const found = await api(`/articles?cite=${encodeURIComponent(citation)}`);
+      node.append(el("p", { class: "official-label" }, t("The official text (Portuguese):")),
+        ...found.quotes.map((q) => el("blockquote", { lang: "pt", class: "official", "data-article": q.article },
+          q.title ? el("strong", {}, q.title) : "", el("span", {}, q.text))));
+    } catch (error) {
+      node.append(el("p", { class: "error" }, error.message));
+    }
+  });
+  return node;
+}
+
 // the rules of the game (PT rule 32), and baccarat's drawing table (rule 20)
 function howToPlay(rules) {
   if (!rules) return "";
-  const items = Object.values(rules).map((r) => el("li", {}, `${t(r.text)} (${cite(r.article)}).`));
-  const parts = [el("h3", {}, t("How the game is played")), el("ul", { id: "how-to-play" }, ...items)];
+  const items = Object.values(rules).map((r) => el("li", {}, `${t(r.text)} `, article(r.article)));
+  const parts = [el("h3", {}, t("How the game is played")),
+    el("p", { class: "note" }, t("These rules are our summary; each article opens in the regulation's own words (Portuguese), the only official text.")),
+    el("ul", { id: "how-to-play" }, ...items)];
   const drawing = rules.drawing;
   if (drawing && drawing.banker_draws_when_player_drew) {
     const rows = Object.entries(drawing.banker_draws_when_player_drew).map(([total, on]) =>

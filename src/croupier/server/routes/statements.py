@@ -94,7 +94,11 @@ async def statement_of(
     return await _statement(casino, player, start, end)
 
 
-@router.get("/operator/protection/export")
+@router.get(
+    "/operator/protection/export",
+    response_class=StreamingResponse,
+    responses={200: {"content": {"application/x-ndjson": {}}, "description": "JSON Lines"}},
+)
 async def export_protection(_op: Operator, casino: Casinos) -> StreamingResponse:
     """Every player's protection history as JSON Lines, one event a line (a limit, a reality
     check, an exclusion, an early end asked), player by player, streamed."""
