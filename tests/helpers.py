@@ -25,3 +25,11 @@ class IdentitySource:
 
     def token(self, nbytes: int) -> bytes:
         return bytes(nbytes)
+
+    def derive(self, decks: int, entropy: bytes) -> tuple[list[int], IdentitySource]:
+        """The shoe's order for this source: ``new_decks(n)`` as it is, and the source itself
+        as the stream the cut card's spread is drawn from (a known order, for the tests of the
+        shoe's procedures; the protocol's own derivation is tested apart)."""
+        from croupier.cards import new_decks
+
+        return new_decks(decks), self

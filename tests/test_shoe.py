@@ -13,24 +13,38 @@ from croupier.shoe import (
     ShoeSpec,
     StackedCards,
     commitment_digest,
-    verify_commitment,
 )
 from tests.helpers import IdentitySource
 
 
+def _known(spec: ShoeSpec, source: IdentitySource | None = None) -> Shoe:
+    """A shoe dealing ``new_decks(n)`` in its order (the procedures' tests: a known order)."""
+    source = source or IdentitySource()
+    return Shoe(spec, source, source.derive)
+
+
 def test_commitment_is_published_before_dealing_and_verifies():
-    shoe = Shoe(ShoeSpec(8), SeededRandomSource(5))
+    """Issue 28, item 1: "Before the first card, publish the commitment to the whole shoe
+    (order, burn, cut-card position, and a digest of the entropy that made it)"."""
+    import hashlib
+
+    from croupier.proof.shoe_protocol import ShoeDocument, check
+
+    shoe = Shoe(ShoeSpec(8, cut_card=14, cut_card_spread=2, burn=Burn.DECKS), SeededRandomSource(5))
     start = shoe.shuffle()
-    assert shoe.dealt == ()
-    nonce, order = shoe.reveal()
-    assert verify_commitment(start.commitment, nonce, order)
-    swapped = list(order)
-    swapped[0], swapped[1] = swapped[1], swapped[0]
-    assert order[0] == order[1] or not verify_commitment(start.commitment, nonce, swapped)
-    assert sorted(order) == sorted(new_decks(8))
+    seal = shoe.seal()
+    assert seal.commitment == start.commitment
+    assert hashlib.sha256(seal.document.encode()).hexdigest() == start.commitment
+    document = ShoeDocument.parse(seal.document)
+    assert document.order == shoe.order and sorted(document.order) == sorted(new_decks(8))
+    assert document.cut == start.cut_card_index and document.burn == "8"
+    assert shoe.dealt == document.order[:8]  # the burn: the order's first eight cards
+    assert check(seal.document, start.commitment, seal.entropy) == []
+    swapped = seal.document.replace(seal.document.split("order: ")[1][:5], "AS AS", 1)
+    assert check(swapped, start.commitment, seal.entropy) != []  # one card changed: caught
 
 
-def test_commitment_digest_is_sha256_of_nonce_and_card_bytes():
+def test_stacked_cards_are_named_by_sha256_of_their_card_bytes():
     import hashlib
 
     assert commitment_digest([0, 51], b"\x01") == hashlib.sha256(b"\x01\x00\x33").hexdigest()
@@ -39,7 +53,7 @@ def test_commitment_digest_is_sha256_of_nonce_and_card_bytes():
 @pytest.mark.cites("macau-baccarat-2004", "art. 2(1)")
 def test_face_value_burn_art_2_1():
     # order is 2D 2C 2H 2S 3D ...: the first card (2D, face value 2) is shown, then 2 burned
-    shoe = Shoe(ShoeSpec(8, burn=Burn.FACE_VALUE), IdentitySource())
+    shoe = _known(ShoeSpec(8, burn=Burn.FACE_VALUE))
     start = shoe.shuffle()
     assert start.burn_shown == parse_card("2D")
     assert start.burned == (0, 1, 2)
@@ -48,9 +62,7 @@ def test_face_value_burn_art_2_1():
 
 def test_face_value_burn_of_a_picture_card_burns_ten():
     spec = ShoeSpec(8, burn=Burn.FACE_VALUE)
-    shoe = Shoe(spec, IdentitySource())
-    # rotate the identity order so the first card is a king
-    shoe.source = _RotatedSource(parse_card("KS"))
+    shoe = _known(spec, _RotatedSource(parse_card("KS")))  # the identity order, a king on top
     start = shoe.shuffle()
     assert start.burn_shown == parse_card("KS")
     assert len(start.burned) == 11
@@ -63,27 +75,26 @@ class _RotatedSource(IdentitySource):
         super().__init__()
         self.first = first
 
-    def fisher_yates_draws(self, n):
-        draws = list(range(n - 1, 0, -1))
-        # i = first -> j = 0 swaps positions 0 and `first`; j_i = i elsewhere (no swap)
-        draws[n - 1 - self.first] = 0
-        return draws
+    def derive(self, decks, entropy):
+        cards, stream = super().derive(decks, entropy)
+        cards[0], cards[self.first] = cards[self.first], cards[0]
+        return cards, stream
 
 
 @pytest.mark.cites("macau-baccarat-2004", "art. 2(1)")
 def test_burn_by_number_of_decks_art_2_1():
-    shoe = Shoe(ShoeSpec(6, burn=Burn.DECKS), IdentitySource())
+    shoe = _known(ShoeSpec(6, burn=Burn.DECKS))
     assert len(shoe.shuffle().burned) == 6
 
 
 def test_fixed_burn_83_2011():
-    shoe = Shoe(ShoeSpec(8, burn=Burn.FIXED, burn_cards=5), IdentitySource())
+    shoe = _known(ShoeSpec(8, burn=Burn.FIXED, burn_cards=5))
     assert shoe.shuffle().burned == (0, 1, 2, 3, 4)
 
 
 @pytest.mark.cites("macau-baccarat-2004", "art. 8")
 def test_per_round_burn_art_8():
-    shoe = Shoe(ShoeSpec(8, burn_each_round=True), IdentitySource())
+    shoe = _known(ShoeSpec(8, burn_each_round=True))
     shoe.shuffle()
     assert shoe.begin_round() == (0,)
     assert shoe.draw() == 1
@@ -106,7 +117,7 @@ def _deal_rounds_until_finished(shoe, per_round):
 @pytest.mark.cites("macau-baccarat-2004", "art. 3(1)")
 def test_cut_card_ends_the_shoe_after_the_round_it_appears_in_art_3_1():
     # 6 decks = 312 cards, cut card 12 from the end -> appears before card index 300
-    shoe = Shoe(ShoeSpec(6, cut_card=12), IdentitySource())
+    shoe = _known(ShoeSpec(6, cut_card=12))
     shoe.shuffle()
     rounds = _deal_rounds_until_finished(shoe, 4)
     assert rounds == 76  # card 300 is the first card of round 76 (4 cards a round)
@@ -117,13 +128,13 @@ def test_cut_card_ends_the_shoe_after_the_round_it_appears_in_art_3_1():
 @pytest.mark.cites("macau-baccarat-2004", "art. 3(1)")
 def test_cut_card_allows_one_more_round_art_3_1():
     spec = ShoeSpec(6, cut_card=12, end_of_shoe=EndOfShoe.ONE_MORE_ROUND)
-    shoe = Shoe(spec, IdentitySource())
+    shoe = _known(spec)
     shoe.shuffle()
     assert _deal_rounds_until_finished(shoe, 4) == 77
 
 
 def test_finished_shoe_is_reshuffled_at_the_next_round():
-    shoe = Shoe(ShoeSpec(6, cut_card=12), IdentitySource())
+    shoe = _known(ShoeSpec(6, cut_card=12))
     shoe.shuffle()
     _deal_rounds_until_finished(shoe, 4)
     shoe.begin_round()
@@ -140,7 +151,7 @@ def test_cut_card_spread_places_it_within_the_spread():
 
 @pytest.mark.cites("macau-baccarat-2004", "art. 2(2)")
 def test_demonstration_hands_only_open_a_shoe_art_2_2():
-    shoe = Shoe(ShoeSpec(8, demonstration_hands=2), IdentitySource())
+    shoe = _known(ShoeSpec(8, demonstration_hands=2))
     shoe.shuffle()
     assert shoe.demonstrations_left == 2
     shoe.begin_round(demonstration=True)
@@ -178,7 +189,7 @@ def test_shoe_replacement_only_between_rounds_art_3_2():
 
 
 def test_empty_shoe_raises():
-    shoe = Shoe(ShoeSpec(1, cut_card=0), IdentitySource())
+    shoe = _known(ShoeSpec(1, cut_card=0))
     shoe.shuffle()
     for _ in range(52):
         shoe.draw()

@@ -7,10 +7,11 @@ card turned face up), demonstration hands, an optional burn at the start of ever
 end-of-shoe policy when the cut card comes out, and the continuous-shuffler mode in which every
 round is dealt from a full, freshly shuffled set.
 
-Before the first card of a shuffled order is dealt, the shoe publishes a SHA-256 commitment to
-that order: ``sha256(nonce || bytes(order))`` where ``bytes(order)`` is one byte per card (its int
-code). Revealing the nonce and the order afterwards lets anyone verify that the cards dealt were the
-cards committed to (:func:`verify_commitment`).
+Every shuffle follows the verifiable shoe's protocol (:mod:`croupier.proof.shoe_protocol`, issue
+28): its order and its cut card are derived from 32 bytes of entropy drawn from the shoe's random
+source, and before the first card the shoe publishes the SHA-256 of a document naming the order,
+the cut card, the burn and the entropy's digest. Revealed after the shoe (:meth:`Shoe.seal`:
+the document and the entropy), it lets anyone check the cards dealt were the ones committed to.
 
 A :class:`StackedCards` source deals a given sequence in order: tests, dispute replay and lab
 testing. Both satisfy :class:`CardSource`, the only thing a game round sees.
@@ -20,15 +21,20 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
-from croupier.cards import face_value, new_decks, parse_cards
+from croupier.cards import face_value, parse_cards
 from croupier.errors import CardsExhausted
-from croupier.rng import RandomSource, shuffle_in_place
-
-NONCE_BYTES = 16
+from croupier.proof.shoe_protocol import (
+    ENTROPY_BYTES,
+    ShoeDocument,
+    cut_index,
+    derive_order,
+    entropy_digest,
+)
+from croupier.rng import RandomSource
 
 
 class ShoeMode(enum.Enum):
@@ -91,13 +97,19 @@ class ShoeSpec:
 
 
 def commitment_digest(order: Sequence[int], nonce: bytes) -> str:
-    """Hex SHA-256 of ``nonce || bytes(order)``: the commitment to a shuffled order."""
+    """Hex SHA-256 of ``nonce || bytes(order)``: what names a stacked sequence of cards (a
+    shuffled shoe's commitment is its document's: :class:`ShoeSeal`)."""
     return hashlib.sha256(nonce + bytes(order)).hexdigest()
 
 
-def verify_commitment(digest: str, nonce: bytes, order: Sequence[int]) -> bool:
-    """True when ``order`` with ``nonce`` is what ``digest`` committed to."""
-    return commitment_digest(order, nonce) == digest
+@dataclass(frozen=True, slots=True)
+class ShoeSeal:
+    """A shuffled shoe's secret until it ends (issue 28, item 1): its commitment, the document
+    committed to, and the entropy that derives its order (hex)."""
+
+    commitment: str
+    document: str
+    entropy: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,18 +132,28 @@ class CardSource(Protocol):
 @dataclass
 class _Order:
     cards: list[int]
-    nonce: bytes
-    commitment: str
+    seal: ShoeSeal
     position: int = 0
     history: list[int] = field(default_factory=list)
 
+    @property
+    def commitment(self) -> str:
+        return self.seal.commitment
+
+
+#: how an entropy becomes an order and the stream the cut card is drawn from next
+Derive = Callable[[int, bytes], tuple[list[int], Any]]
+
 
 class Shoe:
-    """A shuffled shoe following a :class:`ShoeSpec`. Not thread-safe: one owner at a time."""
+    """A shuffled shoe following a :class:`ShoeSpec`. Not thread-safe: one owner at a time.
+    ``derive`` is the protocol's (croupier-shoe/1); a test of the shoe's procedures may give
+    one that deals a known order."""
 
-    def __init__(self, spec: ShoeSpec, source: RandomSource) -> None:
+    def __init__(self, spec: ShoeSpec, source: RandomSource, derive: Derive = derive_order) -> None:
         self.spec = spec
         self.source = source
+        self.derive = derive
         self.number = 0
         self.starts: list[ShoeStart] = []
         self._order: _Order | None = None
@@ -143,35 +165,41 @@ class Shoe:
 
     # -- shoe lifecycle -------------------------------------------------------------------
     def shuffle(self) -> ShoeStart:
-        """Shuffle a full set, commit to its order, place the cut card and burn (art. 2(1))."""
+        """Shuffle a full set, commit to its order, place the cut card and burn (art. 2(1)):
+        the order and the cut card derived from fresh entropy (croupier-shoe/1), the commitment
+        the SHA-256 of the document naming them."""
         spec = self.spec
-        cards = new_decks(spec.decks)
-        shuffle_in_place(cards, self.source)
-        nonce = self.source.token(NONCE_BYTES)
-        self._order = _Order(cards, nonce, commitment_digest(cards, nonce))
+        entropy = self.source.token(ENTROPY_BYTES)
+        cards, stream = self.derive(spec.decks, entropy)
+        manual = spec.mode is ShoeMode.MANUAL  # a shuffler: no cut card, no burn (art. 2(3))
+        self._cut_index = self._cut(len(cards), stream) if manual else None
+        burn = "face_value" if spec.burn is Burn.FACE_VALUE else str(spec.burn_count(None))
+        document = ShoeDocument(spec.decks, tuple(cards), self._cut_index,
+                                burn if manual else "0", entropy_digest(entropy))  # fmt: skip
+        seal = ShoeSeal(document.commitment, document.text(), entropy.hex())
+        self._order = _Order(cards, seal)
         self.number += 1
         self._rounds = 0
         self._cut_out_in_round = None
         self._in_round = False
         burned: tuple[int, ...] = ()
         shown: int | None = None
-        if spec.mode is ShoeMode.CONTINUOUS:  # shuffler: no cut card, no burn (art. 2(3))
-            self._cut_index = None
-            self._demonstrations_left = 0
+        if manual:
+            burned, shown = self._open_manual_shoe()
         else:
-            burned, shown = self._open_manual_shoe(len(cards))
-        start = ShoeStart(self.number, self._order.commitment, self._cut_index, burned, shown)
+            self._demonstrations_left = 0
+        start = ShoeStart(self.number, seal.commitment, self._cut_index, burned, shown)
         self.starts.append(start)
         return start
 
-    def _open_manual_shoe(self, size: int) -> tuple[tuple[int, ...], int | None]:
-        """A dealing shoe's opening (Macau baccarat art. 2(1)-(2)): the cut card placed, the
-        first cards burned, the demonstration hands due; returns the burn and its shown card."""
+    def _cut(self, size: int, stream: Any) -> int:
+        """Cards before the cut card: drawn from the shoe's own stream (croupier-shoe/1)."""
+        return cut_index(size, self.spec.cut_card, self.spec.cut_card_spread, stream)
+
+    def _open_manual_shoe(self) -> tuple[tuple[int, ...], int | None]:
+        """A dealing shoe's opening (Macau baccarat art. 2(1)-(2)): the first cards burned, the
+        demonstration hands due; returns the burn and its shown card."""
         spec = self.spec
-        offset = 0
-        if spec.cut_card_spread:
-            offset = self.source.below(2 * spec.cut_card_spread + 1) - spec.cut_card_spread
-        self._cut_index = size - spec.cut_card - offset
         shown = self._take() if spec.burn is Burn.FACE_VALUE else None
         burned = [] if shown is None else [shown]
         burned += [self._take() for _ in range(spec.burn_count(shown) - len(burned))]
@@ -246,11 +274,19 @@ class Shoe:
             raise RuntimeError("shoe not shuffled yet")
         return self._order.commitment
 
-    def reveal(self) -> tuple[bytes, tuple[int, ...]]:
-        """The nonce and full order of the current shoe, to check against its commitment."""
+    def seal(self) -> ShoeSeal:
+        """The current shoe's document and entropy: a secret until the shoe ends (the table
+        keeps it, and reveals it only then: issue 28, item 1)."""
         if self._order is None:
             raise RuntimeError("shoe not shuffled yet")
-        return self._order.nonce, tuple(self._order.cards)
+        return self._order.seal
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The current shoe's whole order (a secret while it is in play)."""
+        if self._order is None:
+            raise RuntimeError("shoe not shuffled yet")
+        return tuple(self._order.cards)
 
     @property
     def dealt(self) -> tuple[int, ...]:

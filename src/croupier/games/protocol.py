@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 from croupier.errors import RuleViolation
+from croupier.shoe import ShoeSeal
 
 #: how a bet ended, in a word: the outcomes every game knows (``KNOWN_OUTCOMES``) or one a game
 #: names for a rule of its own (Dragon Tiger's "lose_half"): open, since what a bet returned is
@@ -341,3 +342,8 @@ class TableGame(Protocol):
     def finish_round(self) -> TableSettlement: ...
 
     def shoe_commitment(self) -> str | None: ...
+
+    def shoe_seal(self) -> ShoeSeal | None:
+        """The shoe in use's document and entropy (issue 28, item 1): a secret the table
+        keeps until the shoe ends."""
+        ...

@@ -11,7 +11,7 @@ import abc
 from typing import Any, Generic, Protocol, TypeVar
 
 from croupier.games.protocol import Bet
-from croupier.shoe import Shoe, StackedCards
+from croupier.shoe import Shoe, ShoeSeal, StackedCards
 
 
 class _EndedSettlement(Protocol):
@@ -56,6 +56,16 @@ class ShoeRounds(abc.ABC, Generic[R, S]):
         try:
             return self.cards.commitment
         except RuntimeError:  # not shuffled yet: the first round shuffles it
+            return None
+
+    def shoe_seal(self) -> ShoeSeal | None:
+        """The shoe in use's seal (its document and entropy: issue 28), None for stacked cards
+        or before the first shuffle; the table keeps it secret until the shoe ends."""
+        if not isinstance(self.cards, Shoe):
+            return None
+        try:
+            return self.cards.seal()
+        except RuntimeError:
             return None
 
     def start_round(self) -> R:

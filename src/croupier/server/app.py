@@ -31,6 +31,7 @@ from croupier.server.routes import (
     protection,
     rounds,
     sessions,
+    shoes,
     statements,
     tables,
 )
@@ -117,7 +118,7 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
 
     every = (
         pages, players, protection, statements, tables, boxes, rounds, sessions, operator,
-        articles,
+        articles, shoes,
     )  # fmt: skip
     for routes in every:
         app.include_router(routes.router)

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, select
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 
 from croupier.errors import RuleViolation
+from croupier.shoe import ShoeSeal
 from croupier.store.at_once import Batch, stake_at_once
 from croupier.store.ledger import Ledger
 from croupier.store.round_sql import (
@@ -31,7 +32,7 @@ from croupier.store.round_sql import (
     lock_balances_statement,
     settle_rows,
 )
-from croupier.store.schema import accounts, round_bets
+from croupier.store.schema import accounts, round_bets, shoes
 from croupier.store.stamps import now
 from croupier.table.port import BetResult, JournalEntry, Stake, StandingBet, TableAccounts
 
@@ -52,6 +53,34 @@ def stake_posting(
     return list(legs.items()), list(standing.values())
 
 
+def record_shoe(connection: Connection, table_id: int, seal: ShoeSeal) -> None:
+    """A new shoe at the table (kept with its document and entropy, secret until it ends), and
+    the table's shoes before it ended: the round that opens it follows their last, settled."""
+    at = now()
+    known = connection.execute(
+        select(shoes.c.id).where(shoes.c.commitment == seal.commitment)
+    ).first()
+    if known is None:
+        connection.execute(
+            insert(shoes).values(
+                table_id=table_id,
+                commitment=seal.commitment,
+                document=seal.document,
+                entropy=seal.entropy,
+                started_at=at,
+            )
+        )
+    connection.execute(
+        update(shoes)
+        .where(
+            shoes.c.table_id == table_id,
+            shoes.c.ended_at.is_(None),
+            shoes.c.commitment != seal.commitment,
+        )
+        .values(ended_at=at)
+    )
+
+
 class RoundWrites:
     """A round's writes with their money."""
 
@@ -64,9 +93,14 @@ class RoundWrites:
         connection: Connection,
         table_id: int,
         number: int,
-        shoe: str | None,
+        shoe: ShoeSeal | str | None,
         carried: Iterable[StandingBet] = (),
     ) -> int:
+        """A new round, dealt from ``shoe`` (its commitment; or, the first round of a new shoe,
+        its seal: the shoe recorded, the table's earlier shoes ended: issue 28, item 1)."""
+        if isinstance(shoe, ShoeSeal):
+            record_shoe(connection, table_id, shoe)
+            shoe = shoe.commitment
         cursor = OPEN_ROUND.execute(
             connection,
             {"table_id": table_id, "number": number, "shoe": shoe, "opened_at": now()},
@@ -86,7 +120,7 @@ class RoundWrites:
         NEW_BET.execute_many(connection, rows)  # (no wait for an answer on PostgreSQL)
         return round_id
 
-    def begin_round(self, table_id: int, number: int, shoe: str | None) -> int:
+    def begin_round(self, table_id: int, number: int, shoe: ShoeSeal | str | None) -> int:
         with self.engine.begin() as connection:
             return self.open_round(connection, table_id, number, shoe)
 

@@ -23,6 +23,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     UniqueConstraint,
     text,
 )
@@ -113,6 +114,22 @@ rounds = Table(
     Index("ix_rounds_table_status", "table_id", "status"),
     # the number a player sees names one round of the table, for good (migration 0006)
     Index("ux_round_number_per_table", "table_id", "number", unique=True),
+)
+
+#: the verifiable shoes (issue 28, item 1; migration 0011): the document each committed to and
+#: its entropy, revealed once the shoe has ended (``ended_at``: its table's next shoe began)
+shoes = Table(
+    "shoes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("game_tables.id"), nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("document", Text, nullable=False),
+    Column("entropy", String(128), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True)),
+    Index("ux_shoes_commitment", "commitment", unique=True),
+    Index("ix_shoes_table", "table_id"),
 )
 
 round_bets = Table(

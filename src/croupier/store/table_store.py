@@ -27,6 +27,7 @@ from sqlalchemy import Connection
 from croupier.errors import RuleViolation
 from croupier.people import Player
 from croupier.protection.limits import Standing
+from croupier.shoe import ShoeSeal
 from croupier.store.at_once import Batch, ShortBalance
 from croupier.store.limits import losses_standing
 from croupier.store.players import Players
@@ -90,8 +91,9 @@ class SqlRoundTx:
         )
 
     def open_round(
-        self, table_id: int, number: int, shoe: str | None, carried: Iterable[StandingBet]
-    ) -> int:
+        self, table_id: int, number: int, shoe: ShoeSeal | str | None,
+        carried: Iterable[StandingBet],
+    ) -> int:  # fmt: skip
         return self.records.writes.open_round(self.connection, table_id, number, shoe, carried)
 
 
@@ -181,7 +183,7 @@ class SqlTableStore:
                 sessions.append(OpenSession(session_id, player, seat, account))
         return accounts, pool, sessions
 
-    async def begin_round(self, table_id: int, number: int, shoe: str | None) -> int:
+    async def begin_round(self, table_id: int, number: int, shoe: ShoeSeal | str | None) -> int:
         return await asyncio.to_thread(self.records.writes.begin_round, table_id, number, shoe)
 
     async def last_round_number(self, table_id: int) -> int:

@@ -105,6 +105,8 @@ class Cycle:
             "round": self.in_play.round.number,
             "announcement": PLACE_YOUR_BETS,
             "cut_card_out": self.in_play.game.cut_card_out,
+            # the shoe's commitment, before its cards (issue 28, item 1: revealed once it ends)
+            "shoe": self.in_play.game.shoe_commitment(),
         }
         if self.terms.config.mode == "multi":
             self.timers.closes_at = self.clock.now() + self.terms.config.betting_seconds

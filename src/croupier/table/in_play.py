@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from croupier.games.protocol import Checkpoint, TableGame, TableRound
+from croupier.shoe import ShoeSeal
 from croupier.table.port import JournalEntry, RoundTx, StandingBet, TableAccounts, TableStore
 
 
@@ -22,6 +23,16 @@ class InPlay:
         self.store = store
         self.round_id = 0
         self.journaled = 0  # how much of the round's log the journal holds
+        self._recorded: str | None = None  # the shoe whose seal the store has (issue 28)
+
+    def shoe(self) -> ShoeSeal | str | None:
+        """The shoe a round opens on: its seal the first time (the store keeps it, secret until
+        the shoe ends), its commitment after."""
+        seal = self.game.shoe_seal()
+        if seal is None or seal.commitment == self._recorded:
+            return None if seal is None else seal.commitment
+        self._recorded = seal.commitment
+        return seal
 
     def staked(self, player: str, kind: str) -> int:
         """What ``player`` has standing on ``kind`` in the round in play."""
@@ -49,15 +60,13 @@ class InPlay:
     async def begin(self) -> None:
         """A new round from the game, opened in the store."""
         self.round = self.game.start_round()
-        self.round_id = await self.store.begin_round(
-            self.table_id, self.round.number, self.game.shoe_commitment()
-        )
+        self.round_id = await self.store.begin_round(self.table_id, self.round.number, self.shoe())
         self.journaled = 0
 
     def open(self, tx: RoundTx, nxt: TableRound, carried: list[StandingBet]) -> None:
         """``nxt`` (the game's next round) opened in ``tx``, with the bets a tie carried (Macau
         art. 12), and its first log journaled."""
-        new_id = tx.open_round(self.table_id, nxt.number, self.game.shoe_commitment(), carried)
+        new_id = tx.open_round(self.table_id, nxt.number, self.shoe(), carried)
         self.round, self.round_id, self.journaled = nxt, new_id, 0
         self.write_log(tx)
 

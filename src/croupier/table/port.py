@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.protection.limits import Standing, within_losses
+from croupier.shoe import ShoeSeal
 
 T = TypeVar("T")
 
@@ -113,8 +114,9 @@ class RoundTx(Protocol):
         """Pay the round out of the escrow in one posting and close it."""
 
     def open_round(
-        self, table_id: int, number: int, shoe: str | None, carried: Iterable[StandingBet]
-    ) -> int:
+        self, table_id: int, number: int, shoe: ShoeSeal | str | None,
+        carried: Iterable[StandingBet],
+    ) -> int:  # fmt: skip
         """A new open round (with the bets a tie carried over, Macau art. 12); its id."""
 
 
@@ -195,7 +197,7 @@ class TableStore(Protocol):
         every table linked by ``link``, if given), the pool's balance, and the sessions left
         open at it."""
 
-    async def begin_round(self, table_id: int, number: int, shoe: str | None) -> int: ...
+    async def begin_round(self, table_id: int, number: int, shoe: ShoeSeal | str | None) -> int: ...
 
     async def last_round_number(self, table_id: int) -> int:
         """The highest round number the table has used, 0 before its first round: round

@@ -96,6 +96,7 @@ class TableView:
             "totals": bet_totals(rnd.bets),
             "bets": [{"player": b.bettor, "kind": b.kind, "amount": b.amount} for b in rnd.bets],
             "cut_card_out": self.in_play.game.cut_card_out,
+            "shoe": self.in_play.game.shoe_commitment(),  # its commitment (issue 28, item 1)
             "minimum_bet": self.terms.information.get("minimum_bet"),
             "jackpot": self.display.jackpot_shown,
             "live": None if self.live is None else {"next": self.live.due()},

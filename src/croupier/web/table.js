@@ -5,6 +5,7 @@
 import { api, session, formatMoney, el, clear, sleep, cite } from "./common.js";
 import { number, t, term } from "./i18n.js";
 import { tableConnection } from "./connection.js";
+import { shoeProof } from "./proof.js";
 import { baccaratFelt } from "./baccarat.js";
 import { blackjackFelt } from "./blackjack.js";
 import { studFelt } from "./stud.js";
@@ -111,6 +112,10 @@ export async function openTable(app, id, { watch, refreshHeader }) {
   historyButton.addEventListener("click", showHistory);
   const rulesButton = el("button", { id: "rules" }, t("Rules & limits"));
   rulesButton.addEventListener("click", showRules);
+  const proofButton = el("button", { id: "proof" }, t("Shoe proof"));
+  proofButton.addEventListener("click", async () => {
+    try { openDialog(dialog, t("Shoe proof"), ...(await shoeProof(id))); } catch (error) { errors.textContent = error.message; }
+  });
   const messages = el("div", { class: "messages", id: "messages", "aria-live": "polite" });
   const confirmation = el("div", { class: "messages", id: "confirmation", "aria-live": "polite" });
   const roads = el("section", { class: "roads", id: "roads", "aria-label": t("scoreboards") });
@@ -121,7 +126,7 @@ export async function openTable(app, id, { watch, refreshHeader }) {
       el("h1", {}, view.name, view.demo ? el("span", { class: "demo-tag" }, t("demo")) : ""),
       roundNo, phase, countdown, jackpot, watch ? el("span", { class: "watching" }, t("watching")) : ""),
     announcement, cloth,
-    el("div", { class: "controls" }, watch ? "" : chips, watch ? "" : slip.node, dealButton, recallButton, historyButton, rulesButton, soundToggle(), leaveButton),
+    el("div", { class: "controls" }, watch ? "" : chips, watch ? "" : slip.node, dealButton, recallButton, historyButton, rulesButton, proofButton, soundToggle(), leaveButton),
     link, errors, confirmation, messages, roads, dialog));
 
   // -- state updates ----------------------------------------------------------------------
