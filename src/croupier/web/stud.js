@@ -44,6 +44,14 @@ export function studFelt({ decide, pause }) {
     async showRound(event) {
       const r = event.result;
       clear(hands.dealer.cards);
+      if (!r.dealer_cards) { // every hand folded: the dealer's hand is not turned over (art. 9(3))
+        faceUp(hands.dealer.cards, r.dealer_up || []);
+        for (let i = (r.dealer_up || []).length; i < 5; i++) hands.dealer.cards.append(cardNode("XX"));
+        const mine = me() && r.hands.find((h) => h.player === me());
+        if (mine) hands.you.total.textContent = t("folded");
+        const text = t("Every hand folded: the dealer's hand stays closed (art. 9(3))");
+        return { text, headline: text, cls: "" };
+      }
       for (const card of r.dealer_cards) {
         const c = cardNode(card);
         hands.dealer.cards.append(c);
@@ -61,7 +69,8 @@ export function studFelt({ decide, pause }) {
       return { text, headline: text, cls: "" };
     },
     details(r) {
-      if (!(r.dealer_cards && r.hands)) return [];
+      if (!r.hands) return [];
+      if (!r.dealer_cards) return [el("p", { class: "recall-cards" }, t("Every hand folded: the dealer's hand stays closed (art. 9(3))"))];
       return [
         el("p", { class: "recall-cards" }, `${t("Dealer")} ${cardsText(r.dealer_cards)} · ${words(r.dealer_category)}${r.dealer_qualifies ? "" : ` · ${t("does not qualify")}`}`),
         ...r.hands.map((h) => el("p", {}, `${h.player || t("box {number}", { number: h.box })}: ${cardsText(h.cards)} · ${h.folded ? t("folded") : words(h.category)}`)),

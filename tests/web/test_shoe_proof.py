@@ -1,0 +1,46 @@
+"""A finished shoe's proof in the browser (issue 28, item 1: "the browser shows a finished shoe's
+proof to the players who sat at it"): after a stud round (its deck is a shoe that ends with the
+round), the table's Shoe proof shows the next deck in play by its commitment alone and the
+finished one with its document and entropy, which the page checks with its own SHA-256. The
+round is one whose only hand folded: the dealer's hand is then not turned over (Macau stud art.
+9(3)) and the page showed nothing of the result before (its felt read the dealer's cards the
+server rightly withheld)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from playwright.sync_api import Browser, expect
+
+from croupier.web.screenshots import Stage
+from tests.web.pages import new_page
+
+
+def test_a_players_finished_deck_is_checked_in_the_page(browser: Browser, tmp_path: Path) -> None:
+    stage = Stage(f"sqlite:///{tmp_path / 'proof.db'}")
+    try:
+        table = stage.open_table("Prova", "macau-stud-2004")
+        page = new_page(browser)
+        page.goto(stage.base + "/")
+        page.fill("#demo-name", "Ana")
+        page.click("#play-demo")
+        page.goto(page.url.split("#")[0] + f"#/table/{table}")
+        expect(page.locator(".seat.mine")).to_be_visible()
+        page.click("#area-ante")
+        stage.advance(10)
+        page.click("#fold")
+        expect(page.locator("#result.show")).to_be_visible()
+        page.click("#proof")
+        shoes = page.locator("#panel .shoe-proof")
+        expect(shoes).to_have_count(2)  # the next round's deck, and the finished one
+        expect(shoes.nth(0)).to_contain_text("in play")
+        expect(shoes.nth(0).locator("pre")).to_have_count(0)  # nothing of a deck in play
+        finished = shoes.nth(1)
+        document = finished.locator("pre.shoe-document").text_content() or ""
+        commitment = finished.locator(".commitment code").inner_text()
+        assert hashlib.sha256(document.encode()).hexdigest() == commitment
+        finished.locator("[data-check]").click()
+        expect(finished.locator(".verdict.ok")).to_contain_text("committed to before the shoe")
+    finally:
+        stage.stop()
