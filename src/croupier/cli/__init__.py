@@ -15,6 +15,7 @@ from croupier.cli import (
     mutate,
     options,
     play,
+    rng_test,
     rules,
     serve,
     shoe_sim,
@@ -62,6 +63,7 @@ app.command("serve")(serve.serve_command)
 app.command("shoe-sim")(shoe_sim.shoe_sim_command)
 app.command("compliance")(compliance.compliance_command)
 app.command("mutate")(mutate.mutate_command)
+app.command("rng-test")(rng_test.rng_test_command)
 
 
 def main() -> None:
