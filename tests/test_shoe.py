@@ -23,9 +23,12 @@ def _known(spec: ShoeSpec, source: IdentitySource | None = None) -> Shoe:
     return Shoe(spec, source, source.derive)
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 2(1)")
 def test_commitment_is_published_before_dealing_and_verifies():
     """Issue 28, item 1: "Before the first card, publish the commitment to the whole shoe
-    (order, burn, cut-card position, and a digest of the entropy that made it)"."""
+    (order, burn, cut-card position, and a digest of the entropy that made it)"; the burn is
+    Macau baccarat art. 2(1)'s (here one card per deck), and a shuffler's shoe burns none and has
+    no cut card (art. 2(3))."""
     import hashlib
 
     from croupier.proof.shoe_protocol import ShoeDocument, check
@@ -42,6 +45,10 @@ def test_commitment_is_published_before_dealing_and_verifies():
     assert check(seal.document, start.commitment, seal.entropy) == []
     swapped = seal.document.replace(seal.document.split("order: ")[1][:5], "AS AS", 1)
     assert check(swapped, start.commitment, seal.entropy) != []  # one card changed: caught
+    shuffler = Shoe(ShoeSpec(8, mode=ShoeMode.CONTINUOUS, burn=Burn.DECKS), SeededRandomSource(5))
+    shuffler.shuffle()
+    continuous = ShoeDocument.parse(shuffler.seal().document)
+    assert (continuous.burn, continuous.cut) == ("0", None)
 
 
 def test_stacked_cards_are_named_by_sha256_of_their_card_bytes():

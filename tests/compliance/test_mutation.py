@@ -40,6 +40,10 @@ SOURCE = textwrap.dedent(
         if hand.folded:
             return [bet("ante", 0, cite("art. 6(7)"))]
         return []
+
+
+    def shown(rules):
+        return {"ties": msg("equal hands are separated by suits (art. 8)"), "decks": 1}
     '''
 )
 
@@ -54,6 +58,8 @@ def test_a_citation_names_the_code_that_decides() -> None:
     assert deciding_code(path, SOURCE, 15) == Target(path, "settle", 16, 16)  # the next line
     # a citation passed to a call inside a returned list decides where it stands
     assert deciding_code(path, SOURCE, 22) == Target(path, "fold", 22, 22)
+    # a message for people (issue 29: msg(...), translated) is text shown, as a string is
+    assert deciding_code(path, SOURCE, 27) is None
 
 
 def test_a_comment_on_a_class_field_names_no_code_below_the_class() -> None:

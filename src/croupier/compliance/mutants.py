@@ -190,11 +190,29 @@ def _describes(stmt: ast.stmt, line: int) -> bool:
         if isinstance(node, ast.Dict | ast.List | ast.Tuple):
             entries = [*getattr(node, "values", []), *getattr(node, "elts", [])]
             for entry in entries:
-                text = isinstance(entry, ast.JoinedStr) or (
-                    isinstance(entry, ast.Constant) and isinstance(entry.value, str)
-                )
-                if text and entry.lineno <= line <= (entry.end_lineno or entry.lineno):
+                if _shown_text(entry) and entry.lineno <= line <= (
+                    entry.end_lineno or entry.lineno
+                ):
                     return True
+    return False
+
+
+#: the calls that mark a text as a message for people, in every language (croupier.i18n)
+_MESSAGES = ("msg", "Msg", "N_")
+
+
+def _shown_text(entry: ast.expr) -> bool:
+    """A text shown to people: a string, or a message made of one (``msg("... art. 8")``)."""
+    if isinstance(entry, ast.JoinedStr):
+        return True
+    if isinstance(entry, ast.Constant):
+        return isinstance(entry.value, str)
+    if isinstance(entry, ast.Call) and entry.args:
+        name = getattr(entry.func, "id", None) or getattr(entry.func, "attr", None)
+        first = entry.args[0]
+        return (
+            name in _MESSAGES and isinstance(first, ast.Constant) and isinstance(first.value, str)
+        )
     return False
 
 
