@@ -114,8 +114,18 @@ def test_the_players_language_is_remembered_and_checked(server: RunningServer) -
     chosen = server.http.put("/me/language", json={"language": "zh-Hant"}, headers=server.auth(ana))
     assert chosen.status_code == 200
     assert server.http.get("/me", headers=server.auth(ana)).json()["language"] == "zh-Hant"
-    bad = server.http.put("/me/language", json={"language": "fr"}, headers=server.auth(ana))
-    assert bad.status_code == 422 and "language" in bad.text
+    bad = server.http.put(
+        "/me/language", json={"language": "fr"},
+        headers={**server.auth(ana), "Accept-Language": "pt-PT"},
+    )  # fmt: skip
+    assert bad.status_code == 422
+    (error,) = bad.json()["detail"]  # the schema's own refusal, in Portuguese too
+    assert error["loc"] == ["body", "language"] and error["key"] == "Input should be {expected}"
+    assert error["msg"] == "O valor deve ser 'pt-PT', 'zh-Hant' or 'en'"
+    short = server.http.post(
+        "/demo/players", json={"name": ""}, headers={"Accept-Language": "zh-Hant"}
+    ).json()["detail"][0]
+    assert short["msg"] == "文字最少須有 1 個字元" and short["params"] == {"min_length": 1}
     assert server.http.get("/me", headers=server.auth(ana)).json()["language"] == "zh-Hant"
     catalogue = server.http.get("/i18n/pt-PT.json")
     assert catalogue.status_code == 200 and catalogue.json()["term:banker"] == "Banca"

@@ -10,6 +10,8 @@ from collections.abc import AsyncIterator, Callable
 from importlib import resources
 
 from fastapi import FastAPI, HTTPException, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -35,6 +37,7 @@ from croupier.server.routes import (
     statements,
     tables,
 )
+from croupier.server.schema_errors import localized_errors
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets
 
@@ -91,6 +94,11 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         # with what a kind of refusal adds: a live card's remedies, a limit's amount left; its
         # message in the language the client asks for (issue 29, item 2)
         return JSONResponse({"detail": localized(error.detail(), language(request))}, 422)
+
+    @app.exception_handler(RequestValidationError)
+    async def _schema(request: Request, error: RequestValidationError) -> JSONResponse:
+        errors = localized_errors(list(error.errors()), language(request))
+        return JSONResponse({"detail": jsonable_encoder(errors)}, 422)
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, error: HTTPException) -> JSONResponse:
