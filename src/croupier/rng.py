@@ -22,6 +22,12 @@ import numpy as np
 T = TypeVar("T")
 
 
+class Draws(Protocol):
+    """What a shuffle needs: the draws of an unbiased Fisher-Yates shuffle."""
+
+    def fisher_yates_draws(self, n: int) -> Sequence[int]: ...
+
+
 class RandomSource(Protocol):
     """What a shoe needs from randomness."""
 
@@ -69,7 +75,7 @@ class SeededRandomSource:
         return self.generator.bytes(nbytes)
 
 
-def shuffle_in_place(items: MutableSequence[T], source: RandomSource) -> None:
+def shuffle_in_place(items: MutableSequence[T], source: Draws) -> None:
     """Unbiased Fisher-Yates shuffle of ``items`` using ``source``'s draws."""
     n = len(items)
     draws = source.fisher_yates_draws(n)

@@ -99,8 +99,6 @@ def translate(text: str, language: str) -> str:
 
 def term(name: str, language: str) -> str:
     """A term (a bet's kind, a decision, an outcome) in ``language``; itself when none."""
-    if language == ENGLISH:
-        return catalogue(ENGLISH).get(TERM + name, name)
     return catalogue(language).get(TERM + name, name)
 
 

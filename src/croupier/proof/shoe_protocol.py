@@ -32,11 +32,11 @@ document's line; then derive the order (``croupier verify``, or any SHAKE-256 in
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from croupier.cards import card_text, new_decks, parse_cards
+from croupier.rng import shuffle_in_place
 
 PROTOCOL = "croupier-shoe/1"
 ENTROPY_BYTES = 32
@@ -44,8 +44,8 @@ _TWO64 = 1 << 64
 
 
 class EntropyStream:
-    """The protocol's uniform integers from an entropy (a :class:`croupier.rng.RandomSource`
-    too: ``fisher_yates_draws``, ``below``; ``token`` draws from the stream)."""
+    """The protocol's uniform integers from an entropy: the draws of the project's one
+    Fisher-Yates shuffle (:func:`croupier.rng.shuffle_in_place`) and of the cut card."""
 
     def __init__(self, entropy: bytes) -> None:
         self._seed = PROTOCOL.encode() + b"\x00" + entropy
@@ -71,21 +71,13 @@ class EntropyStream:
     def fisher_yates_draws(self, n: int) -> list[int]:
         return [self.below(i + 1) for i in range(n - 1, 0, -1)]
 
-    def token(self, nbytes: int) -> bytes:
-        return b"".join(self._next_u64().to_bytes(8, "big") for _ in range((nbytes + 7) // 8))[
-            :nbytes
-        ]
-
 
 def derive_order(decks: int, entropy: bytes) -> tuple[list[int], EntropyStream]:
     """The order a shoe of ``decks`` decks has for ``entropy``, and the stream after it (the
     cut card's offset is drawn from it next)."""
     stream = EntropyStream(entropy)
     cards = new_decks(decks)
-    n = len(cards)
-    for i in range(n - 1, 0, -1):
-        j = stream.below(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
+    shuffle_in_place(cards, stream)  # for i from N-1 down to 1: swap i and below(i + 1)
     return cards, stream
 
 
@@ -164,8 +156,3 @@ def check(document: str, commitment: str, entropy_hex: str | None = None) -> lis
     if tuple(order) != shoe.order:
         problems.append("the order is not the one the entropy derives")
     return problems
-
-
-def cards_dealt_from(document: ShoeDocument, dealt: Sequence[int]) -> bool:
-    """Whether ``dealt`` (every card taken, burns included, in order) is the order's start."""
-    return tuple(dealt) == document.order[: len(dealt)]

@@ -79,16 +79,17 @@ class Exclusion:
         return {
             "id": self.id,
             "kind": self.kind,
-            "starts_at": _iso(self.starts_at),
-            "ends_at": None if end is None else _iso(end),
-            "end_asked_at": None if self.end_asked_at is None else _iso(self.end_asked_at),
+            "starts_at": utc_text(self.starts_at),
+            "ends_at": None if end is None else utc_text(end),
+            "end_asked_at": None if self.end_asked_at is None else utc_text(self.end_asked_at),
             "reason": self.reason,
             "set_by": self.set_by,
             "rule": RJO_39 if self.kind != TIME_OUT else TIME_OUT_RULE,
         }
 
 
-def _iso(seconds: float) -> str:
+def utc_text(seconds: float) -> str:
+    """A moment (UTC seconds) as ISO 8601 text ending in Z: how protection shows its times."""
     return datetime.fromtimestamp(seconds, UTC).isoformat().replace("+00:00", "Z")
 
 

@@ -5,17 +5,12 @@ the player reads it in their statement and the operator exports it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime
 from typing import Any
 
-from croupier.protection.exclusion import Exclusion
+from croupier.protection.exclusion import Exclusion, utc_text
 from croupier.protection.limits import LimitChange
 
 REALITY = "reality_check"  # the player's reality check interval, kept with their limits
-
-
-def _iso(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds, UTC).isoformat().replace("+00:00", "Z")
 
 
 def history(
@@ -26,11 +21,11 @@ def history(
     events: list[tuple[float, int, dict[str, Any]]] = []
     for n, change in enumerate(changes):
         events.append((change.set_at, n, {
-            "at": _iso(change.set_at),
+            "at": utc_text(change.set_at),
             "event": "reality_check" if change.kind == REALITY else "limit",
             "kind": change.kind,
             "amount": change.amount,
-            "effective_at": _iso(change.effective_at),
+            "effective_at": utc_text(change.effective_at),
             "by": "operator" if change.by_operator else "player",
             "set_by": change.set_by,
         }))  # fmt: skip
@@ -40,7 +35,7 @@ def history(
                                                **shown}))  # fmt: skip
         if exclusion.end_asked_at is not None:
             events.append((exclusion.end_asked_at, 0, {
-                "at": _iso(exclusion.end_asked_at),
+                "at": utc_text(exclusion.end_asked_at),
                 "event": "exclusion_end_asked",
                 "id": exclusion.id,
                 "ends_at": shown["ends_at"],

@@ -23,7 +23,7 @@ from datetime import UTC, datetime, timedelta
 from croupier.errors import RuleViolation
 from croupier.i18n.message import N_, Msg, When, msg
 from croupier.money import MAX_AMOUNT
-from croupier.protection.exclusion import add_months
+from croupier.protection.exclusion import add_months, utc_text
 
 LIMITS_RULE = "limits set by the player (issue 29, item 6; docs/player-protection.md)"
 COOLING_OFF_SECONDS = 24 * 3600.0
@@ -150,7 +150,7 @@ def shown_limits(changes: Iterable[LimitChange], now: float) -> dict[str, dict[s
             "operator": house,
             "pending": None
             if waiting is None
-            else {"amount": waiting.amount, "from": _iso(waiting.effective_at)},
+            else {"amount": waiting.amount, "from": utc_text(waiting.effective_at)},
         }
     return out
 
@@ -186,13 +186,9 @@ class LimitReached(RuleViolation):
         return {
             "limit": self.limit,
             "left": self.left,
-            "resets_at": _iso(self.resets_at),
+            "resets_at": utc_text(self.resets_at),
             "limit_kind": self.kind,
         }
-
-
-def _iso(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds, UTC).isoformat().replace("+00:00", "Z")
 
 
 def verify_deposit(
@@ -261,7 +257,7 @@ def _verify_period(standing: Standing, amount: int) -> None:
         amount=amount,
         limit=standing.limit,
         left=standing.left,
-        resets_at=When(_iso(resets), resets),
+        resets_at=When(utc_text(resets), resets),
     )
     raise LimitReached(said, standing.limit, standing.left, resets, standing.kind)
 

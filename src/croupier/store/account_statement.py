@@ -21,13 +21,9 @@ from croupier.store.schema import (
     players,
     transactions,
 )
+from croupier.store.stamps import iso
 
 MOST_POSTINGS = 1_000  # a statement's page: its ``more`` says when the period holds more
-
-
-def _iso(moment: datetime) -> str:
-    when = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-    return when.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def postings(
@@ -63,7 +59,7 @@ def postings(
     out = [
         {
             "posting": row.id,
-            "at": _iso(row.created_at),
+            "at": iso(row.created_at),
             "kind": row.kind,
             "reference": row.reference,
             "currency": row.currency,

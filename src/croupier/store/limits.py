@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select
 
@@ -63,34 +64,31 @@ class Limits:
         return out
 
 
-def deposited_since(connection: Connection, account: int, since: float) -> int:
-    """What was deposited into ``account`` from ``since`` on."""
+def _moved_since(connection: Connection, account: int, since: float, postings: Any) -> int:
+    """The sum of what the ``postings`` (a condition on the posting) moved on ``account`` from
+    ``since`` on."""
     total = connection.execute(
         select(func.coalesce(func.sum(entries.c.amount), 0))
         .select_from(entries.join(transactions, entries.c.transaction_id == transactions.c.id))
         .where(
             entries.c.account_id == account,
-            transactions.c.kind == "deposit",
+            postings,
             transactions.c.created_at >= datetime.fromtimestamp(since, UTC),
         )
     ).scalar_one()
     return int(total)
 
 
+def deposited_since(connection: Connection, account: int, since: float) -> int:
+    """What was deposited into ``account`` from ``since`` on."""
+    return _moved_since(connection, account, since, transactions.c.kind == "deposit")
+
+
 def lost_since(connection: Connection, account: int, since: float) -> int:
     """The net loss of ``account`` at the tables from ``since`` on: what it staked less what its
     bets returned (their withdrawals, payouts and refunds): every posting of a round
     (reference ``round:...``) that moved it. Negative when the player is ahead (choice X8)."""
-    total = connection.execute(
-        select(func.coalesce(func.sum(entries.c.amount), 0))
-        .select_from(entries.join(transactions, entries.c.transaction_id == transactions.c.id))
-        .where(
-            entries.c.account_id == account,
-            transactions.c.reference.like("round:%"),
-            transactions.c.created_at >= datetime.fromtimestamp(since, UTC),
-        )
-    ).scalar_one()
-    return -int(total)
+    return -_moved_since(connection, account, since, transactions.c.reference.like("round:%"))
 
 
 def losses_standing(

@@ -3,19 +3,12 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, select
 
 from croupier.store.schema import round_bets, rounds, shoes
-
-
-def _iso(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    when = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-    return when.astimezone(UTC).isoformat().replace("+00:00", "Z")
+from croupier.store.stamps import iso
 
 
 def _record(row: Any) -> dict[str, Any]:
@@ -24,8 +17,8 @@ def _record(row: Any) -> dict[str, Any]:
         "id": int(m["id"]),
         "table_id": int(m["table_id"]),
         "commitment": str(m["commitment"]),
-        "started_at": _iso(m["started_at"]),
-        "ended_at": _iso(m["ended_at"]),
+        "started_at": iso(m["started_at"]),
+        "ended_at": iso(m["ended_at"]),
         "document": str(m["document"]),
         "entropy": str(m["entropy"]),
     }

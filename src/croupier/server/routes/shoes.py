@@ -36,7 +36,9 @@ def _individual(casino: Casino, table_id: int) -> bool:
     return casino.closed_table_kind(table_id).individual
 
 
-def _shown(casino: Casino, record: dict[str, Any], viewer: Player | None) -> dict[str, Any]:
+def _shown(
+    casino: Casino, record: dict[str, Any], viewer: Player | None, individual: bool
+) -> dict[str, Any]:
     shoe = {
         "id": record["id"],
         "table_id": record["table_id"],
@@ -48,7 +50,7 @@ def _shown(casino: Casino, record: dict[str, Any], viewer: Player | None) -> dic
     }
     if record["ended_at"] is None:  # never before the shoe has ended, for anyone
         return shoe
-    if _individual(casino, record["table_id"]) and not _may_see(casino, record, viewer):
+    if individual and not _may_see(casino, record, viewer):
         return shoe
     return {**shoe, "document": record["document"], "entropy": record["entropy"], "check": HOW}
 
@@ -67,19 +69,21 @@ async def shoe(shoe_id: Id, viewer: Viewer, casino: Casinos) -> dict[str, Any]:
     record = await asyncio.to_thread(Shoes(casino.engine).get, shoe_id)
     if record is None:
         raise LookupError(msg("no shoe {shoe_id}", shoe_id=shoe_id))
-    if _individual(casino, record["table_id"]) and viewer is None:
+    individual = _individual(casino, record["table_id"])
+    if individual and viewer is None:
         raise HTTPException(
             401, detail={"message": msg("an individual table's shoes are its player's: log in")}
         )
-    return await asyncio.to_thread(_shown, casino, record, viewer)
+    return await asyncio.to_thread(_shown, casino, record, viewer, individual)
 
 
 @router.get("/tables/{table_id}/shoes")
 async def shoes_of(table_id: Id, viewer: Viewer, casino: Casinos) -> list[dict[str, Any]]:
     """The table's last shoes, the newest first: each shown as ``GET /shoes/{id}`` shows it."""
-    if _individual(casino, table_id) and viewer is None:
+    individual = _individual(casino, table_id)
+    if individual and viewer is None:
         raise HTTPException(
             401, detail={"message": msg("an individual table's shoes are its player's: log in")}
         )
     records = await asyncio.to_thread(Shoes(casino.engine).of_table, table_id)
-    return [await asyncio.to_thread(_shown, casino, r, viewer) for r in records]
+    return await asyncio.to_thread(lambda: [_shown(casino, r, viewer, individual) for r in records])
