@@ -10,6 +10,7 @@ from croupier.cli import (
     analyze,
     compliance,
     deal,
+    export,
     language,
     monitor,
     mutate,
@@ -20,6 +21,7 @@ from croupier.cli import (
     serve,
     shoe_sim,
     simulate,
+    verify,
 )
 from croupier.errors import RuleViolation
 from croupier.extras import missing_extra
@@ -64,6 +66,8 @@ app.command("shoe-sim")(shoe_sim.shoe_sim_command)
 app.command("compliance")(compliance.compliance_command)
 app.command("mutate")(mutate.mutate_command)
 app.command("rng-test")(rng_test.rng_test_command)
+app.command("export")(export.export_command)
+app.command("verify")(verify.verify_command)
 
 
 def main() -> None:

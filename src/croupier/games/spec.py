@@ -95,6 +95,10 @@ class GameSpec(Generic[R]):
     #: its live dealing, cards from a physical shoe checked card by card (issue 31): a new
     #: shoe's from the rules; None: its tables deal only from croupier's own shoes
     live: Callable[[R], LiveDealing] | None = None
+    #: a round made again from its journal on the cards it was dealt: (rules, cards, the log,
+    #: the round's number, the jackpot pool before it) -> the round, whose log must equal the
+    #: journal (``croupier verify``, issue 28); None: its rounds are not re-dealt
+    replay: Callable[[R, Any, Sequence[Any], int, int | None], Any] | None = None
 
     @property
     def keeps_roads(self) -> bool:

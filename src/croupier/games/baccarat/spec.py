@@ -12,6 +12,7 @@ from croupier.games.baccarat.live import LiveShoe
 from croupier.games.baccarat.options import MACAU_OPTIONS, PT_OPTIONS
 from croupier.games.baccarat.regulations import build_rules, expand_amendments
 from croupier.games.baccarat.roads import scoreboards
+from croupier.games.baccarat.round import replay
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.spec import Citing, GameSpec
 from croupier.i18n.message import msg
@@ -41,6 +42,9 @@ SPEC = GameSpec(
     rules_type=BaccaratRules,
     build_rules=_build,
     table_game=lambda rules, cards, pool: BaccaratGame(rules, cards, jackpot_pool=pool),
+    replay=lambda rules, cards, log, number, pool: replay(
+        rules, cards, log, number=number, jackpot_pool=pool
+    ),
     information=table_information,
     jackpot_seed=lambda rules: rules.jackpot.seed if rules.jackpot else None,
     seats=_seats,

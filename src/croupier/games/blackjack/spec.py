@@ -7,6 +7,7 @@ from croupier.games.blackjack.information import table_information
 from croupier.games.blackjack.live import LiveBlackjackShoe
 from croupier.games.blackjack.options import OPTIONS
 from croupier.games.blackjack.regulations import build_rules
+from croupier.games.blackjack.round import replay
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.table import BlackjackTableGame
 from croupier.games.spec import Citing, GameSpec, rules_only
@@ -19,6 +20,7 @@ SPEC = GameSpec(
     rules_type=BlackjackRules,
     build_rules=rules_only("blackjack", build_rules),
     table_game=lambda rules, cards, pool: BlackjackTableGame(rules, cards),
+    replay=lambda rules, cards, log, number, pool: replay(rules, cards, log, number=number),
     information=table_information,
     # a player takes a box at least (art. 3 [practice])
     seats=lambda rules: (1, rules.boxes, cite("art. 3 [practice]")),

@@ -8,6 +8,7 @@ from croupier.games.stud.information import table_information
 from croupier.games.stud.live import LiveStudShoe
 from croupier.games.stud.options import OPTIONS
 from croupier.games.stud.regulations import build_rules
+from croupier.games.stud.round import replay
 from croupier.games.stud.rules import StudRules
 from croupier.games.stud.secrecy import shown_result
 from croupier.games.stud.table import StudTableGame
@@ -20,6 +21,9 @@ SPEC = GameSpec(
     rules_type=StudRules,
     build_rules=rules_only("stud", build_rules),
     table_game=lambda rules, cards, pool: StudTableGame(rules, cards, jackpot_pool=pool),
+    replay=lambda rules, cards, log, number, pool: replay(
+        rules, cards, log, number=number, jackpot_pool=pool
+    ),
     information=table_information,
     jackpot_seed=lambda rules: rules.jackpot.seed if rules.jackpot else None,
     # art. 2(1): eight places, the dealer's among them

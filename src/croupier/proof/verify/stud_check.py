@@ -1,0 +1,134 @@
+"""Stud poker, checked apart from the engine: the deal from the round's own deck, one card at a
+time five times round to each box and then the dealer (Macau stud art. 7(1)); each hand's
+category (art. 4, 8); the dealer's qualification (art. 9(1)); the ante and raise of the hands a
+dealer who does not qualify pays (art. 9(2)) and of the folded ones (art. 6(7))."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+Problem = tuple[str, str, str]
+ORDER = "23456789TJQKA"
+
+
+def taken(journal: list[dict[str, Any]], result: Any) -> list[str]:
+    return [
+        e["data"]["card"]
+        for entry in journal
+        for e in entry["events"]
+        if e["event"] == "card_dealt"
+    ]
+
+
+def category(cards: list[str]) -> str:
+    """A five-card hand's category (art. 8(1)-(10)); A-2-3-4-5 is a straight (art. 4(3))."""
+    ranks = sorted((ORDER.index(c[0]) for c in cards), reverse=True)
+    counts = sorted(Counter(ranks).values(), reverse=True)
+    flush = len({c[1] for c in cards}) == 1
+    straight = len(set(ranks)) == 5 and (ranks[0] - ranks[4] == 4 or ranks == [12, 3, 2, 1, 0])
+    if straight and flush:
+        return "royal_flush" if ranks[4] == 8 else "straight_flush"
+    if counts[0] == 4:
+        return "four_of_a_kind"
+    if counts[:2] == [3, 2]:
+        return "full_house"
+    if flush:
+        return "flush"
+    if straight:
+        return "straight"
+    if counts[0] == 3:
+        return "three_of_a_kind"
+    if counts[:2] == [2, 2]:
+        return "two_pairs"
+    return "one_pair" if counts[0] == 2 else "high_card"
+
+
+def qualifies(cards: list[str]) -> bool:
+    """Art. 9(1): the dealer's hand must hold at least an ace and a king."""
+    return category(cards) != "high_card" or {"A", "K"} <= {c[0] for c in cards}
+
+
+def check(rnd: dict[str, Any], cards: list[str], rules: Any, cite: Any) -> Iterator[Problem]:
+    result = rnd["result"]
+    if rnd["status"] != "settled" or not result:
+        return
+    hands = sorted(result["hands"], key=lambda h: h["box"])
+    dealer = result.get("dealer_cards")
+    seats = len(hands) + 1
+    if cards:  # (a player's own export holds no stud journal: the hands as shown)
+        if len(cards) != 5 * seats:
+            yield "cards", cite("art. 7(1)"), f"{len(cards)} cards dealt to {seats} hands of five"
+            return
+        for place, hand in enumerate(hands):  # box after box, the dealer last, five times round
+            if hand["cards"] != cards[place::seats]:
+                yield (
+                    "cards",
+                    cite("art. 7(1)"),
+                    (
+                        f"box {hand['box']} holds {hand['cards']}; the "
+                        f"deck dealt it {cards[place::seats]}"
+                    ),
+                )
+                return
+        if dealer is not None and dealer != cards[len(hands) :: seats]:
+            yield (
+                "cards",
+                cite("art. 7(1)"),
+                f"the dealer holds {dealer}; the deck dealt {cards[len(hands) :: seats]}",
+            )
+            return
+    for hand in hands:
+        if not hand.get("cards"):
+            continue  # a hand the viewer of a player's export was never shown
+        if hand["category"] != category(hand["cards"]):
+            yield (
+                "hands",
+                cite("art. 8"),
+                (
+                    f"box {hand['box']}'s {hand['cards']} is "
+                    f"{category(hand['cards'])}, not {hand['category']}"
+                ),
+            )
+            return
+    if dealer is None:
+        return
+    if result["dealer_category"] != category(dealer) or result["dealer_qualifies"] != qualifies(
+        dealer
+    ):
+        yield (
+            "hands",
+            cite("art. 9(1)"),
+            f"the dealer's {dealer} is recorded {result['dealer_category']}, "
+            f"qualifying {result['dealer_qualifies']}",
+        )
+        return
+    yield from _payouts(rnd["bets"], hands, qualifies(dealer), cite)
+
+
+def _payouts(
+    bets: list[dict[str, Any]], hands: list[dict[str, Any]], opened: bool, cite: Any
+) -> Iterator[Problem]:
+    by_player = {h["player"]: h for h in hands}
+    for bet in bets:
+        hand = by_player.get(bet["player"])
+        if hand is None or bet["kind"] not in ("ante", "raise"):
+            continue  # the jackpot's bets: the engine's replay
+        if hand["folded"]:  # art. 6(7): folding loses the ante
+            due, article = 0, cite("art. 6(7)")
+        elif not opened:  # art. 9(2): the ante paid 1 to 1, the raise returned
+            due = 2 * bet["amount"] if bet["kind"] == "ante" else bet["amount"]
+            article = cite("art. 9(2)")
+        else:
+            continue  # hand against hand and the paytable: the engine's replay
+        if bet["payout"] != due:
+            yield (
+                "payout",
+                article,
+                (
+                    f"{bet['player']}'s {bet['kind']} of {bet['amount']} was "
+                    f"paid {bet['payout']}, not {due}"
+                ),
+            )
+            return
