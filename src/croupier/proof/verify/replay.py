@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from croupier.cards import parse_cards
 from croupier.errors import CroupierError
 from croupier.games.protocol import Event, LogEntry
 from croupier.shoe import StackedCards
@@ -22,7 +21,7 @@ def _plain(value: Any) -> Any:
 def replay(
     spec: Any,
     rules: Any,
-    cards: list[str],
+    cards: list[int],
     journal: list[dict[str, Any]],
     number: int,
     pool: int | None,
@@ -36,7 +35,7 @@ def replay(
         )
         for e in journal
     ]
-    source = StackedCards(parse_cards(" ".join(cards)))
+    source = StackedCards(cards)
     try:
         made = spec.replay(rules, source, log, number, pool)
     except (CroupierError, ValueError, KeyError, TypeError, AssertionError, RuntimeError) as error:

@@ -19,7 +19,7 @@ from croupier.games.registry import spec_of
 from croupier.proof.verify import baccarat_check, blackjack_check, stud_check
 from croupier.proof.verify.books import Books
 from croupier.proof.verify.findings import Finding, Report
-from croupier.proof.verify.order import burned, derive, read_document, sha256
+from croupier.proof.verify.order import DECK, burned, derive, read_document, sha256
 from croupier.proof.verify.replay import replay
 from croupier.rulesets import load_ruleset
 
@@ -31,6 +31,11 @@ CHECKERS: dict[str, Any] = {
 }
 #: the article each game's shuffle answers to (a shoe that is not the one committed to)
 SHUFFLE = {"baccarat": "art. 2(1)", "stud": "art. 3(1)", "blackjack": "art. 1"}
+#: a card's code, as the engines read cards (docs/proof.md, step 2)
+CODE = {name: code for code, name in enumerate(DECK)}
+#: cards the engine's replay is given past those the journal dealt: a round that asks for more
+#: than its journal shows is told so by the replay, not by an exhausted source
+SLACK = 8
 
 
 def citer(game: str, rules: Any) -> Any:
@@ -214,10 +219,11 @@ class Verifier:
                 else None
             )
             self.report.replayed += 1
+            given = dealt_from if dealt_from is not None else cards
             difference = replay(
                 table.spec,
                 table.rules,
-                dealt_from or cards,
+                [CODE[c] for c in given[: len(cards) + SLACK]],
                 journal,
                 rnd["number"],
                 pool if pool is not None else table.pool,
@@ -280,7 +286,7 @@ class Verifier:
                 ],
                 rnd,
             )
-        dealt_from = shoe.order[shoe.position :]
+        dealt_from = shoe.order[shoe.position : shoe.position + len(cards) + SLACK]
         shoe.position += len(cards)
         return dealt_from
 
