@@ -52,9 +52,11 @@ def test_the_verifiers_derivation_is_the_dealing_codes(
 
 
 def test_a_face_value_burn_is_the_first_card_and_as_many_more_as_its_value() -> None:
-    """Macau baccarat art. 2(1): "... a primeira carta é virada para cima e, consoante o seu
-    valor, são retiradas ... tantas cartas quantas o valor da carta" (the first card turned face
-    up, then as many cards as its value; court cards and tens count ten, the ace one)."""
+    """Macau baccarat art. 2(1): "... o número de cartas a descartar para se iniciar a
+    distribuição é determinado pelo valor facial da primeira carta" (the number of cards
+    discarded is set by the first card's face value: the first card and as many more; choice
+    in croupier.shoe: court cards and tens count ten, the ace one), or "as primeiras cartas —
+    consoante o número de baralhos" (as many as the decks)."""
     assert burned("face_value", ["7H", *CARDS]) == 8
     assert burned("face_value", ["KD", *CARDS]) == 11
     assert burned("face_value", ["AS", *CARDS]) == 2
@@ -78,9 +80,10 @@ def test_the_verifiers_tableau_is_the_engines_for_every_six_cards(cards: list[st
 
 
 def test_the_tableau_from_the_text() -> None:
-    """Art. 9(3)(2): "A banca tira carta com 3 pontos, excepto se a terceira carta da mão
-    «ponto» for um 8" (Banker draws on 3 unless Player's third card is an 8); 9(3)(5): on 6
-    against a 6 or 7; 9(3)(6): Player stood, Banker draws on 0 to 5."""
+    """Art. 9(3)(2): "Se o valor das suas cartas for 3 e a carta recebida pelo grupo jogador
+    («player») for 1, 2, 3, 4, 5, 6, 7, 9 ou 10" (Banker draws on 3 unless Player's card is an
+    8); (5): "for 6 e a carta recebida ... for 6 ou 7"; (6): "inferior a 6 e o grupo jogador
+    («player») não tiver recebido carta" (Player stood: Banker draws below 6)."""
     assert baccarat_check.banker_draws(3, "9H") and not baccarat_check.banker_draws(3, "8H")
     assert baccarat_check.banker_draws(6, "7C") and not baccarat_check.banker_draws(6, "5C")
     assert baccarat_check.banker_draws(5, None) and not baccarat_check.banker_draws(6, None)
@@ -122,8 +125,9 @@ def test_the_verifiers_payouts_are_the_engines(
 
 
 def test_the_standard_commission_from_the_text() -> None:
-    """Art. 18(1): "... é cobrada uma comissão de 5% sobre o montante do prémio" (5% of the
-    prize is charged): a Banker win of 100.00 pays 195.00 back."""
+    """Art. 18(1) (Despacho 2/2009): "Em cada lance ganho pelo grupo banqueiro («banker»), a
+    casa cobra uma comissão de 5% (cinco por cento) sobre o montante dos ganhos deste grupo"
+    (5% of the winnings): a Banker win of 100.00 pays 195.00 back."""
     rules = load_ruleset("macau-2009").rules
     cards = ["2S", "7H", "3D", "KC", "9S", "4H"]  # Player 5 draws 9 -> 4; Banker 7 stands
     rnd = {
@@ -241,9 +245,10 @@ def _blackjack(dealer: list[str], hand: list[str]) -> tuple[dict[str, Any], list
 
 
 def test_the_dealers_drawing_from_the_text() -> None:
-    """Art. 6(1): "A banca é obrigada a tomar cartas quando o valor da sua mão for igual ou
-    inferior a 16 pontos ... e não pode tomar cartas quando tiver 17 ou mais pontos" (the dealer
-    must draw on 16 or less and may not draw on 17 or more)."""
+    """Art. 6(1) (Despacho 42/2007): "A banca é obrigada a tomar cartas quando o total dos seus
+    pontos for 16 ou inferior ou quando tiver um «soft 17», mas não pode tomar mais cartas
+    quando tiver 17 ou mais pontos" (the dealer must draw on 16 or less, and may not draw on 17
+    or more; which soft 17 draws is art. 6(6)'s reading, left to the engine's replay)."""
     hand = ["TS", "8D"]
     for dealer, article in (
         (["TS", "6H", "5C"], None),
@@ -319,3 +324,55 @@ def test_fraction_payouts_round_as_the_rules_say() -> None:
 
     rules = load_ruleset("macau-2009").rules
     assert rounded(Fraction(19, 20), rules.money) == rules.money.unit
+
+
+def test_no_round_is_dealt_from_a_shoe_past_what_its_cut_card_allows() -> None:
+    """Macau baccarat art. 3(1): "O aparecimento da carta branca indica ou final da partida ou
+    que apenas há mais uma jogada" (the cut card's appearance marks the shoe's end, or that one
+    more coup is left: the ruleset's two readings, shoe.end_of_shoe). The cut card here lies
+    after twelve cards: the second coup of six cards takes the twelfth and leaves it in; the
+    third takes the thirteenth and brings it out, so a fourth coup is one too many (a fifth,
+    read the other way)."""
+    from croupier.games.registry import spec_of
+    from croupier.proof.verify.order import DECK
+    from croupier.proof.verify.run import ShoeState, TableState, Verifier, citer
+
+    for reading, last in (("finish_round", 3), ("one_more_round", 4)):
+        rules = load_ruleset("macau-2009", {"shoe.end_of_shoe": reading}).rules
+        verifier = Verifier()
+        table = TableState("baccarat", spec_of(rules), rules, citer("baccarat", rules))
+        table.shoe = ShoeState("c" * 64, DECK * 8, 0, cut=12)
+        for number in range(1, 6):
+            rnd = {"id": number, "table_id": 1, "number": number, "shoe": "c" * 64}
+            verifier._follow_shoe(rnd, table, DECK[6 * (number - 1) : 6 * number])
+        flagged = sorted(f.round_id for f in verifier.report.findings if f.round_id is not None)
+        assert flagged == list(range(last + 1, 6)), reading
+        assert all(f.article == "Macau baccarat art. 3(1)" for f in verifier.report.findings)
+
+
+def test_stud_deals_one_at_a_time_from_a_shoe_and_five_at_a_time_from_a_shuffler() -> None:
+    """Macau stud art. 7(1): "... uma de cada vez, individualmente a quem tenha colocado apostas,
+    sendo a última carta distribuída ao «croupier», até que todos os jogadores tenham recebido 5
+    cartas"; 7(2), a shuffler: "distribui cinco cartas de cada vez ... sendo a última
+    distribuição ao «croupier»". A round the engine deals under each reading passes the
+    verifier's deal check of its own reading and fails the other's."""
+    from croupier.games.autoplay import play_out
+    from croupier.games.registry import table_game
+    from croupier.shoe import StackedCards
+
+    order = list(range(0, 52, 3))[:15]
+    for dealing in ("shoe", "shuffler"):
+        rules = load_ruleset("macau-stud-2004", {"shoe.dealing": dealing}).rules
+        game = table_game(rules, None, cards=StackedCards(order))  # type: ignore[arg-type]
+        rnd = game.start_round()
+        rnd.place_bet("ana", "ante", 10_000)
+        rnd.place_bet("bruno", "ante", 10_000)
+        play_out(rnd)
+        record = {"status": "settled", "result": rnd.result(), "bets": []}
+        cards = [card_text(c) for c in order]
+        assert [p for p in stud_check.check(record, cards, rules, _cite) if p[0] == "cards"] == []
+        other = load_ruleset(
+            "macau-stud-2004", {"shoe.dealing": "shoe" if dealing == "shuffler" else "shuffler"}
+        ).rules
+        wrong = [p[1] for p in stud_check.check(record, cards, other, _cite) if p[0] == "cards"]
+        assert wrong == ["art. 7(1)" if dealing == "shuffler" else "art. 7(2)"]

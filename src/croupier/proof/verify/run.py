@@ -61,6 +61,16 @@ class ShoeState:
     commitment: str
     order: list[str]
     position: int
+    cut: int | None = None  # cards before the cut card
+    rounds: int = 0  # rounds begun on the shoe
+    cut_round: int | None = None  # the round in which the cut card came out
+
+    def rounds_allowed(self, end_of_shoe: str) -> int | None:
+        """Rounds the shoe may deal once its cut card is out (Macau baccarat art. 3(1)): the
+        round it came out in is the last, or one more follows it (the ruleset's reading)."""
+        if self.cut_round is None:
+            return None
+        return self.cut_round + (1 if end_of_shoe == "one_more_round" else 0)
 
 
 @dataclass
@@ -153,7 +163,7 @@ class Verifier:
         position = burned(fields["burn"], order)
         for _ in range(getattr(shoe, "demonstration_hands", 0) if has_cut else 0):
             position += baccarat_check.coup(order[position:])["used"]  # art. 2(2)
-        table.shoe = ShoeState(record["commitment"], order, position)
+        table.shoe = ShoeState(record["commitment"], order, position, cut)
         return None
 
     def _on_round(self, record: dict[str, Any]) -> None:
@@ -272,7 +282,16 @@ class Verifier:
                 )
                 return None
             shoe.position = at
-        elif table.rules.shoe.burn_each_round and table.rules.shoe.mode.value == "manual":
+            return shoe.order[at : at + len(cards) + SLACK]
+        shoe.rounds += 1
+        allowed = shoe.rounds_allowed(table.rules.shoe.end_of_shoe.value)
+        if allowed is not None and shoe.rounds > allowed:
+            article = table.cite("art. 3(1)" if table.game == "baccarat" else SHUFFLE[table.game])
+            why = (
+                f"round {shoe.rounds} of its shoe; the cut card came out in round {shoe.cut_round}"
+            )
+            self._problems([("cards", article, why)], rnd)
+        if table.rules.shoe.burn_each_round and table.rules.shoe.mode.value == "manual":
             shoe.position += 1  # Macau baccarat art. 8: a card burned as each round begins
         here = shoe.order[shoe.position : shoe.position + len(cards)]
         if here != cards:
@@ -288,6 +307,8 @@ class Verifier:
             )
         dealt_from = shoe.order[shoe.position : shoe.position + len(cards) + SLACK]
         shoe.position += len(cards)
+        if shoe.cut is not None and shoe.cut_round is None and shoe.position > shoe.cut:
+            shoe.cut_round = shoe.rounds  # a card at or past the cut card's place was taken
         return dealt_from
 
 

@@ -1,5 +1,6 @@
 """Stud poker, checked apart from the engine: the deal from the round's own deck, one card at a
-time five times round to each box and then the dealer (Macau stud art. 7(1)); each hand's
+time five times round to each box and then the dealer (Macau stud art. 7(1)), or five at a time
+from a shuffler (art. 7(2)); each hand's
 category (art. 4, 8); the dealer's qualification (art. 9(1)); the ante and raise of the hands a
 dealer who does not qualify pays (art. 9(2)) and of the folded ones (art. 6(7))."""
 
@@ -20,6 +21,14 @@ def taken(journal: list[dict[str, Any]], result: Any) -> list[str]:
         for e in entry["events"]
         if e["event"] == "card_dealt"
     ]
+
+
+def _dealt(cards: list[str], place: int, seats: int, five_at_once: bool) -> list[str]:
+    """The hand at ``place`` (boxes from the dealer's left, the dealer last): art. 7(1), from a
+    shoe, "uma de cada vez ... até que todos os jogadores tenham recebido 5 cartas" (one at a
+    time, five times round); art. 7(2), from a shuffler, "cinco cartas de cada vez" (five at a
+    time)."""
+    return cards[5 * place : 5 * place + 5] if five_at_once else cards[place::seats]
 
 
 def category(cards: list[str]) -> str:
@@ -61,23 +70,19 @@ def check(rnd: dict[str, Any], cards: list[str], rules: Any, cite: Any) -> Itera
         if len(cards) != 5 * seats:
             yield "cards", cite("art. 7(1)"), f"{len(cards)} cards dealt to {seats} hands of five"
             return
-        for place, hand in enumerate(hands):  # box after box, the dealer last, five times round
-            if hand["cards"] != cards[place::seats]:
+        five_at_once = getattr(rules, "dealing", "shoe") == "shuffler"
+        dealt = [_dealt(cards, place, seats, five_at_once) for place in range(seats)]
+        article = cite("art. 7(2)" if five_at_once else "art. 7(1)")
+        for place, hand in enumerate(hands):
+            if hand["cards"] != dealt[place]:
                 yield (
                     "cards",
-                    cite("art. 7(1)"),
-                    (
-                        f"box {hand['box']} holds {hand['cards']}; the "
-                        f"deck dealt it {cards[place::seats]}"
-                    ),
+                    article,
+                    f"box {hand['box']} holds {hand['cards']}; dealt {dealt[place]}",
                 )
                 return
-        if dealer is not None and dealer != cards[len(hands) :: seats]:
-            yield (
-                "cards",
-                cite("art. 7(1)"),
-                f"the dealer holds {dealer}; the deck dealt {cards[len(hands) :: seats]}",
-            )
+        if dealer is not None and dealer != dealt[-1]:
+            yield "cards", article, f"the dealer holds {dealer}; the deck dealt {dealt[-1]}"
             return
     for hand in hands:
         if not hand.get("cards"):
