@@ -10,6 +10,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ def test_the_verifiers_derivation_is_the_dealing_codes(
     assert my_cut == cut_index(len(order), cut, spread, stream)
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 2(1)")
 def test_a_face_value_burn_is_the_first_card_and_as_many_more_as_its_value() -> None:
     """Macau baccarat art. 2(1): "... o número de cartas a descartar para se iniciar a
     distribuição é determinado pelo valor facial da primeira carta" (the number of cards
@@ -63,6 +65,7 @@ def test_a_face_value_burn_is_the_first_card_and_as_many_more_as_its_value() -> 
     assert burned("8", CARDS) == 8
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 7(1)", "art. 9(3)")
 @settings(max_examples=400, deadline=None)
 @given(cards=card_lists)
 def test_the_verifiers_tableau_is_the_engines_for_every_six_cards(cards: list[str]) -> None:
@@ -79,6 +82,7 @@ def test_the_verifiers_tableau_is_the_engines_for_every_six_cards(cards: list[st
     assert mine["used"] == len(engine.player) + len(engine.banker)
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 9(3)")
 def test_the_tableau_from_the_text() -> None:
     """Art. 9(3)(2): "Se o valor das suas cartas for 3 e a carta recebida pelo grupo jogador
     («player») for 1, 2, 3, 4, 5, 6, 7, 9 ou 10" (Banker draws on 3 unless Player's card is an
@@ -89,6 +93,15 @@ def test_the_tableau_from_the_text() -> None:
     assert baccarat_check.banker_draws(5, None) and not baccarat_check.banker_draws(6, None)
 
 
+@pytest.mark.cites(
+    "macau-baccarat-2009",
+    "art. 17(1)",
+    "art. 17(2)",
+    "art. 17(3)",
+    "art. 18(1)",
+    "art. 18(2)",
+    "art. 18(3)",
+)
 @settings(max_examples=300, deadline=None)
 @given(
     cards=card_lists,
@@ -124,6 +137,7 @@ def test_the_verifiers_payouts_are_the_engines(
         assert [p[0] for p in baccarat_check.check(rnd, cards[:used], rules, _cite)] == ["payout"]
 
 
+@pytest.mark.cites("macau-baccarat-2009", "art. 18(1)")
 def test_the_standard_commission_from_the_text() -> None:
     """Art. 18(1) (Despacho 2/2009): "Em cada lance ganho pelo grupo banqueiro («banker»), a
     casa cobra uma comissão de 5% (cinco por cento) sobre o montante dos ganhos deste grupo"
@@ -141,6 +155,7 @@ def test_the_standard_commission_from_the_text() -> None:
     assert list(baccarat_check.check(rnd, cards[: rnd["result"].pop("used")], rules, _cite)) == []
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 8", "art. 9(1)")
 def test_the_verifiers_stud_categories_are_the_engines() -> None:
     """Macau stud art. 8 (categories) and 9(1) (the dealer qualifies with at least an ace and a
     king), written apart: every hand of a deck's 2,598,960 would take minutes; every hand of 13
@@ -160,6 +175,7 @@ def test_the_verifiers_stud_categories_are_the_engines() -> None:
         assert stud_check.qualifies(names) == dealer_qualifies(hand, engine), names
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 4", "art. 9(1)")
 def test_stud_from_the_text() -> None:
     """Art. 4(3): the ace counts low in A-2-3-4-5; art. 9(1): "pelo menos o valor de «poker» de
     um Às e um Rei" (at least an ace and a king)."""
@@ -192,6 +208,7 @@ def _stud_round(dealer: list[str], hand: list[str], folded: bool, payout: int) -
     }
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 7(1)", "art. 9(2)")
 def test_stud_deal_and_unopened_payouts_from_the_text() -> None:
     """Art. 7(1): the cards dealt one at a time to each box and then the dealer, five times
     round; art. 9(2): a dealer who does not qualify pays the ante 1 to 1."""
@@ -244,6 +261,7 @@ def _blackjack(dealer: list[str], hand: list[str]) -> tuple[dict[str, Any], list
     return rnd, journal
 
 
+@pytest.mark.cites("macau-blackjack-2007", "art. 6(1)")
 def test_the_dealers_drawing_from_the_text() -> None:
     """Art. 6(1) (Despacho 42/2007): "A banca é obrigada a tomar cartas quando o total dos seus
     pontos for 16 ou inferior ou quando tiver um «soft 17», mas não pode tomar mais cartas
@@ -261,6 +279,7 @@ def test_the_dealers_drawing_from_the_text() -> None:
         assert [p[1] for p in found[:1]] == ([] if article is None else [article]), dealer
 
 
+@pytest.mark.cites("pt-812-2015", "rule 24")
 def test_books_double_entry_and_a_rounds_money() -> None:
     """A posting balances; a round's escrow takes its bets' stakes and pays each player what
     their bets paid (PT rule 24: a winning stake comes back with its prize)."""
@@ -326,6 +345,7 @@ def test_fraction_payouts_round_as_the_rules_say() -> None:
     assert rounded(Fraction(19, 20), rules.money) == rules.money.unit
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 3(1)")
 def test_no_round_is_dealt_from_a_shoe_past_what_its_cut_card_allows() -> None:
     """Macau baccarat art. 3(1): "O aparecimento da carta branca indica ou final da partida ou
     que apenas há mais uma jogada" (the cut card's appearance marks the shoe's end, or that one
@@ -350,6 +370,7 @@ def test_no_round_is_dealt_from_a_shoe_past_what_its_cut_card_allows() -> None:
         assert all(f.article == "Macau baccarat art. 3(1)" for f in verifier.report.findings)
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 7(1)", "art. 7(2)")
 def test_stud_deals_one_at_a_time_from_a_shoe_and_five_at_a_time_from_a_shuffler() -> None:
     """Macau stud art. 7(1): "... uma de cada vez, individualmente a quem tenha colocado apostas,
     sendo a última carta distribuída ao «croupier», até que todos os jogadores tenham recebido 5

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -102,6 +103,8 @@ def _verify(records: list[dict[str, Any]]) -> Any:
     return verify_lines(json.dumps(r) for r in records)
 
 
+@pytest.mark.cites("macau-baccarat-2004", "art. 2(1)", "art. 7(1)")
+@pytest.mark.cites("pt-812-2015", "rule 24", "rule 29", "rule 31")
 def test_a_day_exports_to_its_schema_and_verifies_clean_and_each_tampering_is_named(
     database_url: str, wall: Wall, tmp_path: Path
 ) -> None:

@@ -8,6 +8,7 @@ import typer
 
 from croupier.cli import (
     analyze,
+    certify,
     compliance,
     deal,
     export,
@@ -68,6 +69,7 @@ app.command("mutate")(mutate.mutate_command)
 app.command("rng-test")(rng_test.rng_test_command)
 app.command("export")(export.export_command)
 app.command("verify")(verify.verify_command)
+app.command("certify")(certify.certify_command)
 
 
 def main() -> None:
