@@ -2,7 +2,9 @@
 the shoe (its journal's, then the dealer's draws), the first deal (one card to each box from the
 dealer's left, one to the dealer, a second to each box: Macau blackjack [practice, arts. 16(6),
 17(3)]), the dealer drawing on 16 or less and standing on a hard 17 or more (art. 6(1)), his
-total, and a busted hand lost (arts. 7, 9 [1991])."""
+total, a busted hand lost (arts. 7, 9 [1991]; but a split or doubled hand, against a dealer's
+blackjack, loses only its initial bet: Despacho 42/2007 arts. 16(6), 17(3)), and the payouts of
+plain hands (arts. 9, 10 [1991])."""
 
 from __future__ import annotations
 
@@ -82,7 +84,11 @@ def check(
     for box in result["boxes"]:
         for hand in box["hands"]:
             hard, best = hard_soft(hand["cards"])
-            if (min(hard, best) > 21) != hand["busted"] or (hand["busted"] and hand["payout"]):
+            # a split or doubled hand loses only the initial bet to a dealer's blackjack, bust
+            # or not (Despacho 42/2007 arts. 16(6), 17(3)): the replay's to check
+            only_initial = _natural(dealer) and (hand["split"] or hand["doubled"])
+            paid_bust = hand["busted"] and hand["payout"] and not only_initial
+            if (min(hard, best) > 21) != hand["busted"] or paid_bust:
                 yield (
                     "payout",
                     cite("art. 7, 9 [1991]"),
@@ -90,3 +96,56 @@ def check(
                     f"paid {hand['payout']}",
                 )
                 return
+            due = _plain_payout(hand, dealer, total, box, rules)
+            if due is not None and hand["payout"] != due[0]:
+                yield (
+                    "payout",
+                    cite(due[1]),
+                    f"box {box['box']}'s {hand['cards']} against {dealer} was paid "
+                    f"{hand['payout']}; the rules pay {due[0]}",
+                )
+                return
+
+
+def _natural(cards: list[str]) -> bool:
+    return len(cards) == 2 and hard_soft(cards)[1] == 21
+
+
+def _plain_payout(
+    hand: dict[str, Any], dealer: list[str], total: int, box: dict[str, Any], rules: Any
+) -> tuple[int, str] | None:
+    """What a plain hand is paid (one not split, doubled, surrendered, insured or taking even
+    money, with no special prize or five-card rule to meet: those are the replay's): a blackjack
+    3 to 2 or as the ruleset says (art. 10 [1991]) and pushing against the dealer's; against a
+    dealer's blackjack every other hand lost (art. 9 [1991]); else 1 to 1 above the dealer or
+    when he busts, the stake back on a tie, nothing below (art. 9 [1991])."""
+    from fractions import Fraction
+
+    from croupier.proof.verify.money import rounded
+
+    cards, stake = hand["cards"], hand["stake"]
+    special = bool(getattr(rules, "special_prizes", ())) and len(cards) == 3
+    five = bool(getattr(rules, "five_card_rule", False)) and len(cards) >= 5
+    if (
+        hand["split"]
+        or hand["doubled"]
+        or hand["surrendered"]
+        or hand["busted"]
+        or special
+        or five
+        or box.get("insured")
+        or box.get("even_money")
+    ):
+        return None
+    if _natural(cards):
+        if _natural(dealer):
+            return stake, "art. 10 [1991]"
+        return stake + rounded(
+            stake * Fraction(rules.blackjack_pays), rules.money
+        ), "art. 10 [1991]"
+    if _natural(dealer):
+        return 0, "art. 9 [1991]"
+    mine = hard_soft(cards)[1] if hard_soft(cards)[1] <= 21 else hard_soft(cards)[0]
+    if total > 21 or mine > total:
+        return 2 * stake, "art. 9 [1991]"
+    return (stake if mine == total else 0), "art. 9 [1991]"
