@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from croupier.cards import card_text, new_decks
@@ -109,7 +109,7 @@ def test_the_tableau_from_the_text() -> None:
     ruleset=st.sampled_from(
         ["macau-2009", "macau-2009-banker6-half", "macau-2009-dragon7-push", "pt-ponto-banca-2015"]
     ),
-    kind=st.sampled_from(["player", "banker", "tie", "player_pair", "banker_pair"]),
+    kind=st.sampled_from(["player", "banker", "tie", "player_pair", "banker_pair", "dragon7"]),
 )
 def test_the_verifiers_payouts_are_the_engines(
     cards: list[str], stake: int, ruleset: str, kind: str
@@ -117,6 +117,7 @@ def test_the_verifiers_payouts_are_the_engines(
     """The payout tables of art. 17-18 (rules 25-26), written apart: the verifier finds nothing
     to say about the engine's payout of any bet on any coup under every commission scheme,
     and names a payout one unit off."""
+    assume(kind != "dragon7" or ruleset.startswith("macau"))  # Dragon 7: Macau 2/2009 only
     rules = load_ruleset(ruleset).rules
     codes = iter(CARDS.index(c) for c in cards)
     coup = deal_coup(lambda: next(codes))
@@ -397,3 +398,38 @@ def test_stud_deals_one_at_a_time_from_a_shoe_and_five_at_a_time_from_a_shuffler
         ).rules
         wrong = [p[1] for p in stud_check.check(record, cards, other, _cite) if p[0] == "cards"]
         assert wrong == ["art. 7(1)" if dealing == "shuffler" else "art. 7(2)"]
+
+
+@pytest.mark.cites("macau-baccarat-2009", "art. 17(4)")
+def test_a_dragon_7_pays_forty_to_one() -> None:
+    """Despacho 2/2009, art. 17(4): the Dragon 7 (Banker wins with three cards totalling 7)
+    pays 40 to 1. Fifty such coups dealt by the engine from random cards: the verifier passes
+    the engine's payout and names one unit less."""
+    import random
+
+    rules = load_ruleset("macau-2009").rules
+    chooser = random.Random(7)
+    seen = 0
+    while seen < 50:
+        cards = [chooser.choice(CARDS) for _ in range(6)]
+        codes = iter(CARDS.index(c) for c in cards)
+        coup = deal_coup(lambda: next(codes))
+        if not coup.dragon7:
+            continue
+        seen += 1
+        paid = settle_bet(rules, Bet("ana", "dragon7", 500), coup)
+        assert paid.payout == 500 * 41
+        bet = {
+            "player": "ana",
+            "kind": "dragon7",
+            "amount": 500,
+            "outcome": "win",
+            "payout": paid.payout,
+        }
+        rnd = {"status": "settled", "bets": [bet], "result": baccarat_check.coup(cards)}
+        used = rnd["result"].pop("used")
+        assert list(baccarat_check.check(rnd, cards[:used], rules, _cite)) == []
+        bet["payout"] -= 1
+        assert [p[:2] for p in baccarat_check.check(rnd, cards[:used], rules, _cite)] == [
+            ("payout", "dragon7")
+        ]

@@ -125,8 +125,10 @@ def _payouts(
             )
         elif kind in ("player_pair", "banker_pair"):  # art. 17(3); rule 25(c): 11 to 1
             ratio, article = (Fraction(11) if c[kind] else Fraction(-1)), cite("pair")
+        elif kind == "dragon7":  # art. 17(4) (Despacho 2/2009): a three-card 7 wins 40 to 1
+            ratio, article = (Fraction(40) if c["dragon7"] else Fraction(-1)), cite("dragon7")
         else:
-            continue  # Dragon 7 and the jackpot: the engine's replay (docs/proof.md)
+            continue  # Lucky 6 and the jackpot: the engine's replay (docs/proof.md)
         due = (
             stake
             if ratio is None
