@@ -33,6 +33,7 @@ from croupier.proof.shoe_protocol import (
     cut_index,
     derive_order,
     entropy_digest,
+    mix,
 )
 from croupier.rng import RandomSource
 
@@ -105,11 +106,19 @@ def commitment_digest(order: Sequence[int], nonce: bytes) -> str:
 @dataclass(frozen=True, slots=True)
 class ShoeSeal:
     """A shuffled shoe's secret until it ends (issue 28, item 1): its commitment, the document
-    committed to, and the entropy that derives its order (hex)."""
+    committed to, the house's entropy (hex) and the values players gave it (hex), which derive
+    its order."""
 
     commitment: str
     document: str
     entropy: str
+    players: tuple[str, ...] = ()
+
+
+class PlayersEntropy(Protocol):
+    """Where a shoe takes the values players revealed for it (table/shoe_entropy.py)."""
+
+    def take(self) -> list[bytes]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +159,20 @@ class Shoe:
     ``derive`` is the protocol's (croupier-shoe/1); a test of the shoe's procedures may give
     one that deals a known order."""
 
-    def __init__(self, spec: ShoeSpec, source: RandomSource, derive: Derive = derive_order) -> None:
+    def __init__(
+        self,
+        spec: ShoeSpec,
+        source: RandomSource,
+        derive: Derive = derive_order,
+        players: PlayersEntropy | None = None,
+    ) -> None:
         self.spec = spec
         self.source = source
         self.derive = derive
+        #: where players' values come from; with it, each shoe's entropy is drawn (and its
+        #: SHA-256 published) one shoe ahead, before any player reveals a value for it
+        self.players = players
+        self._next_house: bytes | None = None
         self.number = 0
         self.starts: list[ShoeStart] = []
         self._order: _Order | None = None
@@ -169,14 +188,16 @@ class Shoe:
         the order and the cut card derived from fresh entropy (croupier-shoe/1), the commitment
         the SHA-256 of the document naming them."""
         spec = self.spec
-        entropy = self.source.token(ENTROPY_BYTES)
-        cards, stream = self.derive(spec.decks, entropy)
+        entropy, values = self._entropy()
+        cards, stream = self.derive(spec.decks, mix(entropy, values))
         manual = spec.mode is ShoeMode.MANUAL  # a shuffler: no cut card, no burn (art. 2(3))
         self._cut_index = self._cut(len(cards), stream) if manual else None
         burn = "face_value" if spec.burn is Burn.FACE_VALUE else str(spec.burn_count(None))
-        document = ShoeDocument(spec.decks, tuple(cards), self._cut_index,
-                                burn if manual else "0", entropy_digest(entropy))  # fmt: skip
-        seal = ShoeSeal(document.commitment, document.text(), entropy.hex())
+        document = ShoeDocument(spec.decks, tuple(cards), self._cut_index, burn if manual else "0",
+                                entropy_digest(entropy),
+                                tuple(entropy_digest(v) for v in values))  # fmt: skip
+        seal = ShoeSeal(document.commitment, document.text(), entropy.hex(),
+                        tuple(v.hex() for v in values))  # fmt: skip
         self._order = _Order(cards, seal)
         self.number += 1
         self._rounds = 0
@@ -191,6 +212,22 @@ class Shoe:
         start = ShoeStart(self.number, seal.commitment, self._cut_index, burned, shown)
         self.starts.append(start)
         return start
+
+    def _entropy(self) -> tuple[bytes, list[bytes]]:
+        """The house's entropy for a new shoe and the values players revealed for it: with
+        players, the entropy committed to one shoe ahead (:attr:`next_entropy_sha256`), and the
+        next shoe's drawn now."""
+        if self.players is None:
+            return self.source.token(ENTROPY_BYTES), []
+        entropy = self._next_house or self.source.token(ENTROPY_BYTES)
+        self._next_house = self.source.token(ENTROPY_BYTES)
+        return entropy, self.players.take()
+
+    @property
+    def next_entropy_sha256(self) -> str | None:
+        """The SHA-256 of the house's entropy for the next shoe, published before players reveal
+        their values for it (None: this shoe takes no values from players)."""
+        return None if self._next_house is None else entropy_digest(self._next_house)
 
     def _cut(self, size: int, stream: Any) -> int:
         """Cards before the cut card: drawn from the shoe's own stream (croupier-shoe/1)."""

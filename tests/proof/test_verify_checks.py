@@ -252,7 +252,15 @@ def _blackjack(dealer: list[str], hand: list[str]) -> tuple[dict[str, Any], list
                             "busted": False,
                             "surrendered": False,
                             "blackjack": False,
-                            "payout": 0,
+                            "split": False,
+                            "doubled": False,
+                            "stake": 100,
+                            # 18 against the dealer's total: 1:1 above it or a bust, else lost
+                            "payout": 200
+                            if total > 21 or total < 18
+                            else 100
+                            if total == 18
+                            else 0,
                         }
                     ],
                 }

@@ -347,3 +347,7 @@ class TableGame(Protocol):
         """The shoe in use's document and entropy (issue 28, item 1): a secret the table
         keeps until the shoe ends."""
         ...
+
+    def next_entropy_sha256(self) -> str | None:
+        """The SHA-256 of the house's entropy for the next shoe, where players give values."""
+        ...

@@ -21,7 +21,7 @@ from croupier.games.spec import GameSpec
 from croupier.games.stud.spec import SPEC as STUD
 from croupier.i18n.message import msg
 from croupier.rng import RandomSource
-from croupier.shoe import Shoe, StackedCards
+from croupier.shoe import PlayersEntropy, Shoe, StackedCards
 
 #: every game, by the name its rulesets give it: croupier's own, and those registered
 GAMES: dict[str, GameSpec[Any]] = {spec.name: spec for spec in (BACCARAT, STUD, BLACKJACK)}
@@ -76,10 +76,14 @@ def table_game(
     *,
     jackpot_pool: int | None = None,
     cards: StackedCards | None = None,
+    players: PlayersEntropy | None = None,
 ) -> TableGame:
-    """A new game for a table, dealing from a shoe shuffled by ``source`` (or ``cards``)."""
+    """A new game for a table, dealing from a shoe shuffled by ``source`` (or ``cards``); with
+    ``players``, each shoe mixes the values players gave it (issue 28)."""
     spec = spec_of(rules)
-    dealt = cards if cards is not None else Shoe(rules.shoe, source)  # type: ignore[attr-defined]
+    dealt = (
+        cards if cards is not None else Shoe(rules.shoe, source, players=players)  # type: ignore[attr-defined]
+    )
     return spec.table_game(rules, dealt, jackpot_pool)
 
 

@@ -68,6 +68,11 @@ class ShoeRounds(abc.ABC, Generic[R, S]):
         except RuntimeError:
             return None
 
+    def next_entropy_sha256(self) -> str | None:
+        """The SHA-256 of the house's entropy for the next shoe, where players give values to
+        shoes (issue 28): published before they reveal them."""
+        return self.cards.next_entropy_sha256 if isinstance(self.cards, Shoe) else None
+
     def start_round(self) -> R:
         """Open the next round's betting window (a new shoe shuffled first when one is due)."""
         if self._current is not None:

@@ -23,6 +23,12 @@ and see it is the one committed to before the first card:
       cut: 404          (cards before the cut card; "none" at a continuous shuffler)
       burn: 8           (cards burned at its start; "face_value": the first card's value + 1)
       entropy-sha256: <hex SHA-256 of the entropy>
+      players: <hex SHA-256 of each player's value>  (only where players gave the shoe values)
+
+* **players' values** (a table's option): the house commits to the next shoe's entropy (its
+  SHA-256) when a shoe begins; during the shoe, players commit to 32-byte values by their
+  SHA-256 and reveal them; the next shoe's order is derived from :func:`mix` of the house's
+  entropy and the values revealed, listed on the ``players`` line;
 
 A player checks a revealed shoe by hand: save the document, ``sha256sum`` it and compare with
 the commitment shown before the shoe; ``sha256sum`` the entropy (its bytes) and compare with the
@@ -32,6 +38,7 @@ document's line; then derive the order (``croupier verify``, or any SHAKE-256 in
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,6 +79,18 @@ class EntropyStream:
         return [self.below(i + 1) for i in range(n - 1, 0, -1)]
 
 
+def mix(house: bytes, players: Sequence[bytes] = ()) -> bytes:
+    """The entropy the order is derived from: the house's alone, or, where players gave values
+    for the shoe (each committed by its SHA-256 first, revealed after), the SHA-256 of
+    ``croupier-shoe/1 players``, a zero byte, the house's entropy and each player's value in
+    the order the document lists them. The house's entropy was committed to before any player
+    revealed, and no player knows it: neither the house nor any player alone chooses the
+    order (issue 28, item 1)."""
+    if not players:
+        return house
+    return hashlib.sha256(PROTOCOL.encode() + b" players\x00" + house + b"".join(players)).digest()
+
+
 def derive_order(decks: int, entropy: bytes) -> tuple[list[int], EntropyStream]:
     """The order a shoe of ``decks`` decks has for ``entropy``, and the stream after it (the
     cut card's offset is drawn from it next)."""
@@ -96,6 +115,8 @@ class ShoeDocument:
     cut: int | None
     burn: str  # a number of cards, or "face_value"
     entropy_sha256: str
+    #: the SHA-256 of each value players gave the shoe, in the order mixed (none: no line)
+    players: tuple[str, ...] = ()
 
     def text(self) -> str:
         lines = [
@@ -106,6 +127,8 @@ class ShoeDocument:
             f"burn: {self.burn}",
             f"entropy-sha256: {self.entropy_sha256}",
         ]
+        if self.players:
+            lines.append(f"players: {' '.join(self.players)}")
         return "\n".join(lines) + "\n"
 
     @property
@@ -116,27 +139,33 @@ class ShoeDocument:
     def parse(cls, text: str) -> ShoeDocument:
         """A document as revealed (refused, ValueError, when it is not one)."""
         lines = text.split("\n")
-        if lines[0] != PROTOCOL or len(lines) < 7 or lines[6:] != [""]:
+        if lines[0] != PROTOCOL or len(lines) not in (7, 8) or lines[-1] != "":
             raise ValueError(f"not a {PROTOCOL} document")
         fields = {}
-        for line in lines[1:6]:
+        for line in lines[1:-1]:
             key, sep, value = line.partition(": ")
             if not sep:
                 raise ValueError(f"a line of the document is not 'key: value': {line!r}")
             fields[key] = value
         cut = None if fields["cut"] == "none" else int(fields["cut"])
+        players = tuple(fields["players"].split()) if "players" in fields else ()
         return cls(int(fields["decks"]), tuple(parse_cards(fields["order"])), cut,
-                   fields["burn"], fields["entropy-sha256"])  # fmt: skip
+                   fields["burn"], fields["entropy-sha256"], players)  # fmt: skip
 
 
 def entropy_digest(entropy: bytes) -> str:
     return hashlib.sha256(entropy).hexdigest()
 
 
-def check(document: str, commitment: str, entropy_hex: str | None = None) -> list[str]:
+def check(
+    document: str,
+    commitment: str,
+    entropy_hex: str | None = None,
+    players_hex: Sequence[str] = (),
+) -> list[str]:
     """What is wrong with a revealed shoe (nothing: []): the document against the commitment,
-    the entropy against the document's digest of it, the order and the cut card against what
-    the entropy derives."""
+    the entropy against the document's digest of it, the players' values against theirs, the
+    order against what the entropy (mixed with the players' values) derives."""
     problems = []
     if hashlib.sha256(document.encode()).hexdigest() != commitment:
         problems.append("the document's SHA-256 is not the commitment")
@@ -152,7 +181,13 @@ def check(document: str, commitment: str, entropy_hex: str | None = None) -> lis
         return [*problems, "the entropy is not hexadecimal"]
     if entropy_digest(entropy) != shoe.entropy_sha256:
         problems.append("the entropy's SHA-256 is not the document's")
-    order, _stream = derive_order(shoe.decks, entropy)
+    try:
+        players = [bytes.fromhex(v) for v in players_hex]
+    except ValueError:
+        return [*problems, "a player's value is not hexadecimal"]
+    if tuple(entropy_digest(v) for v in players) != shoe.players:
+        problems.append("the players' values are not those the document lists")
+    order, _stream = derive_order(shoe.decks, mix(entropy, players))
     if tuple(order) != shoe.order:
         problems.append("the order is not the one the entropy derives")
     return problems

@@ -134,6 +134,21 @@ class TableIn(_Strict):
         default=False,
         description="cards from a physical shoe, checked card by card (issue 31; live-table.md)",
     )
+    players_entropy: bool = Field(
+        default=False,
+        description="players may give each next shoe a value, mixed into its shuffle (issue 28)",
+    )
+
+
+class ShoeEntropyIn(_Strict):
+    """A player's value for a table's next shoe: its SHA-256 first, the value after."""
+
+    commitment: StrictStr | None = Field(
+        default=None, max_length=64, description="SHA-256 of your 32-byte value, 64 hex digits"
+    )
+    value: StrictStr | None = Field(
+        default=None, max_length=64, description="your 32-byte value, 64 hex digits, revealed"
+    )
 
 
 class CardIn(_Strict):

@@ -20,6 +20,7 @@ shows every card (not stud's), and of each posting their own legs (``"partial": 
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -208,6 +209,7 @@ class Export:
                 shoes.c.id.label("shoe_id"),
                 shoes.c.document,
                 shoes.c.entropy,
+                shoes.c.players.label("shoe_players"),
                 shoes.c.started_at.label("shoe_started"),
                 shoes.c.ended_at.label("shoe_ended"),
                 shoes.c.table_id.label("shoe_table"),
@@ -251,6 +253,7 @@ class Export:
                     "commitment": row.shoe,
                     "document": row.document,
                     "entropy": row.entropy,
+                    "players": json.loads(row.shoe_players) if row.shoe_players else [],
                     "started_at": iso(row.shoe_started),
                     "ended_at": iso(row.shoe_ended),
                 }

@@ -14,6 +14,7 @@ part of the one statement of :mod:`croupier.store.at_once` (PostgreSQL).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -67,6 +68,7 @@ def record_shoe(connection: Connection, table_id: int, seal: ShoeSeal) -> None:
                 commitment=seal.commitment,
                 document=seal.document,
                 entropy=seal.entropy,
+                players=json.dumps(list(seal.players)) if seal.players else None,
                 started_at=at,
             )
         )

@@ -126,6 +126,7 @@ shoes = Table(
     Column("commitment", String(64), nullable=False),
     Column("document", Text, nullable=False),
     Column("entropy", String(128), nullable=False),
+    Column("players", Text),  # players' values mixed in, JSON list of hex (migration 0012)
     Column("started_at", DateTime(timezone=True), nullable=False),
     Column("ended_at", DateTime(timezone=True)),
     Index("ux_shoes_commitment", "commitment", unique=True),

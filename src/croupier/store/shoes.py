@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import Engine, select
@@ -21,6 +22,7 @@ def _record(row: Any) -> dict[str, Any]:
         "ended_at": iso(m["ended_at"]),
         "document": str(m["document"]),
         "entropy": str(m["entropy"]),
+        "players": json.loads(m["players"]) if m["players"] else [],
     }
 
 

@@ -47,6 +47,8 @@ class TableConfig:
     overrides: Mapping[str, Any] = field(default_factory=dict)
     linked_jackpot: str = ""
     live: bool = False
+    #: players may give each next shoe a value, committed first, revealed after (issue 28)
+    players_entropy: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= 100:
@@ -97,6 +99,19 @@ class TableConfig:
                 "tables",
             )
 
+        if not isinstance(self.players_entropy, bool):
+            raise RuleViolation(
+                "players_entropy",
+                msg("{value}: true or false", value=repr(self.players_entropy)),
+                "players' entropy (docs/proof.md)",
+            )
+        if self.players_entropy and self.live:
+            raise RuleViolation(
+                "players_entropy",
+                msg("a live table's cards come from a physical shoe: no value mixes into them"),
+                "players' entropy (docs/proof.md)",
+            )
+
         if not isinstance(self.live, bool):
             raise RuleViolation(
                 "live", msg("{live}: true or false", live=repr(self.live)), LIVE_RULE
@@ -121,6 +136,7 @@ class TableConfig:
     def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
         known = {"name", "ruleset", "mode", "seats", "betting_seconds", "demo", "overrides"}
         known.update({"pause_seconds", "decision_seconds", "linked_jackpot", "live"})
+        known.add("players_entropy")
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleViolation(unknown[0], "is not a table setting", "tables")

@@ -414,6 +414,7 @@ class Cycle:
                 self.source,
                 jackpot_pool=in_play.game.jackpot_pool,
                 cards=self.cards,
+                players=in_play.entropy,
             )
             in_play.game.rounds_played = played
             await in_play.begin()

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from croupier.games.protocol import Checkpoint, TableGame, TableRound
 from croupier.shoe import ShoeSeal
 from croupier.table.port import JournalEntry, RoundTx, StandingBet, TableAccounts, TableStore
+from croupier.table.shoe_entropy import ShoeEntropy
 
 
 class InPlay:
@@ -24,6 +25,8 @@ class InPlay:
         self.round_id = 0
         self.journaled = 0  # how much of the round's log the journal holds
         self._recorded: str | None = None  # the shoe whose seal the store has (issue 28)
+        #: the values players give the next shoe, where the table takes them (issue 28)
+        self.entropy: ShoeEntropy | None = None
 
     def shoe(self) -> ShoeSeal | str | None:
         """The shoe a round opens on: its seal the first time (the store keeps it, secret until

@@ -60,6 +60,7 @@ from croupier.table.in_play import InPlay
 from croupier.table.port import VOID_ON_SHUTDOWN, TableAccounts, TableStore
 from croupier.table.seats import Seat
 from croupier.table.sessions import Seating
+from croupier.table.shoe_entropy import ShoeEntropy, give
 from croupier.table.terms import TableTerms
 from croupier.table.timers import Timers
 from croupier.table.view import JackpotDisplay, TableView
@@ -96,6 +97,8 @@ class Table:
         self.seats: dict[str, Seat] = {}
         self.timers = Timers()
         self.in_play = InPlay(table_id, store)
+        if config.players_entropy:
+            self.in_play.entropy = ShoeEntropy()
         self.announcer = Announcer(publish, config.mode, self.seats)
         self.seating = Seating(
             store, clock, self.terms, self.in_play, self.announcer, self.seats, self._verify_window
@@ -201,7 +204,11 @@ class Table:
             self.id, self.terms.currency, jackpot_seed(rules), self.config.linked_jackpot
         )
         in_play.game = table_game(
-            rules, self.cycle.source, jackpot_pool=pool, cards=self.cycle.cards
+            rules,
+            self.cycle.source,
+            jackpot_pool=pool,
+            cards=self.cycle.cards,
+            players=in_play.entropy,
         )
         # the next round's number follows the table's last, whoever ran it (a restart, a
         # takeover after a crash): a number a player saw is never given to another round
@@ -316,6 +323,7 @@ class Table:
             "remedy": self.cycle.remedy,
             "new_shoe": self.cycle.new_shoe,
             "acknowledge_reality": self._acknowledge_reality,
+            "shoe_entropy": self._shoe_entropy,
             "limit_seat": self._limit_seat,
             "tick": self._noop,
             "close": self._close,
@@ -329,6 +337,13 @@ class Table:
 
     async def _acknowledge_reality(self, player: str) -> dict[str, Any]:
         return self.seating.acknowledge_reality(player)
+
+    async def _shoe_entropy(
+        self, player: str, commitment: str | None = None, value: str | None = None
+    ) -> dict[str, Any]:
+        """A seated player's value for the next shoe: its SHA-256 first, the value after."""
+        state = give(self.in_play.entropy, player, player in self.seats, commitment, value)
+        return {"next_shoe_entropy_sha256": self.in_play.game.next_entropy_sha256(), **state}
 
     async def _limit_seat(self, player: str, limits: SeatLimits) -> dict[str, Any]:
         return self.seating.limit_seat(player, limits)

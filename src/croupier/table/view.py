@@ -100,4 +100,10 @@ class TableView:
             "minimum_bet": self.terms.information.get("minimum_bet"),
             "jackpot": self.display.jackpot_shown,
             "live": None if self.live is None else {"next": self.live.due()},
+            "players_entropy": None
+            if self.in_play.entropy is None
+            else {
+                "next_shoe_entropy_sha256": self.in_play.game.next_entropy_sha256(),
+                **self.in_play.entropy.state(),
+            },
         }

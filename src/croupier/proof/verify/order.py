@@ -41,6 +41,14 @@ class Draws:
         raise AssertionError("the stream is endless")
 
 
+def mixed(house: bytes, players: list[bytes]) -> bytes:
+    """The entropy an order is derived from where players gave the shoe values (docs/proof.md):
+    SHA-256 of "croupier-shoe/1 players", a zero byte, the house's entropy and each value."""
+    if not players:
+        return house
+    return hashlib.sha256(b"croupier-shoe/1 players\x00" + house + b"".join(players)).digest()
+
+
 def derive(
     decks: int, entropy: bytes, cut_card: int | None, spread: int
 ) -> tuple[list[str], int | None]:
@@ -61,10 +69,11 @@ def derive(
 def read_document(text: str) -> dict[str, str]:
     """The document's fields (ValueError when it is not a croupier-shoe/1 document)."""
     lines = text.split("\n")
-    if len(lines) != 7 or lines[0] != "croupier-shoe/1" or lines[-1] != "":
-        raise ValueError("not a croupier-shoe/1 document of six lines")
-    fields = dict(line.split(": ", 1) for line in lines[1:6] if ": " in line)
-    if set(fields) != {"decks", "order", "cut", "burn", "entropy-sha256"}:
+    if len(lines) not in (7, 8) or lines[0] != "croupier-shoe/1" or lines[-1] != "":
+        raise ValueError("not a croupier-shoe/1 document of six or seven lines")
+    fields = dict(line.split(": ", 1) for line in lines[1:-1] if ": " in line)
+    named = {"decks", "order", "cut", "burn", "entropy-sha256"}
+    if set(fields) - {"players"} != named or len(fields) != len(lines) - 2:
         raise ValueError("the document's fields are not decks, order, cut, burn, entropy-sha256")
     return fields
 

@@ -19,7 +19,7 @@ from croupier.games.registry import spec_of
 from croupier.proof.verify import baccarat_check, blackjack_check, stud_check
 from croupier.proof.verify.books import Books
 from croupier.proof.verify.findings import Finding, Report
-from croupier.proof.verify.order import DECK, burned, derive, read_document, sha256
+from croupier.proof.verify.order import DECK, burned, derive, mixed, read_document, sha256
 from croupier.proof.verify.replay import replay
 from croupier.rulesets import load_ruleset
 
@@ -151,10 +151,19 @@ class Verifier:
             return str(error)
         if sha256(entropy) != fields["entropy-sha256"]:
             return "its entropy's SHA-256 is not the document's"
+        try:
+            players = [bytes.fromhex(v) for v in record.get("players", [])]
+        except ValueError:
+            return "a player's value is not hexadecimal"
+        if [sha256(v) for v in players] != fields.get("players", "").split():
+            return "the players' values are not those its document lists"
         shoe = table.rules.shoe
         has_cut = fields["cut"] != "none"
         order, cut = derive(
-            int(fields["decks"]), entropy, shoe.cut_card if has_cut else None, shoe.cut_card_spread
+            int(fields["decks"]),
+            mixed(entropy, players),
+            shoe.cut_card if has_cut else None,
+            shoe.cut_card_spread,
         )
         if order != fields["order"].split():
             return "its order is not the one its entropy derives"

@@ -24,8 +24,8 @@ router = APIRouter()
 HOW = (
     "save 'document' to a file exactly as given and run sha256sum on it: the digest is the "
     "commitment shown before the shoe's first card; the SHA-256 of the entropy's bytes is the "
-    "document's 'entropy-sha256'; the entropy derives the order and the cut card "
-    "(croupier-shoe/1, docs/proof.md)"
+    "document's 'entropy-sha256'; the entropy (mixed with the players' values, where the "
+    "document lists them) derives the order and the cut card (croupier-shoe/1, docs/proof.md)"
 )
 
 
@@ -52,7 +52,8 @@ def _shown(
         return shoe
     if individual and not _may_see(casino, record, viewer):
         return shoe
-    return {**shoe, "document": record["document"], "entropy": record["entropy"], "check": HOW}
+    return {**shoe, "document": record["document"], "entropy": record["entropy"],
+            "players": record["players"], "check": HOW}  # fmt: skip
 
 
 def _may_see(casino: Casino, record: dict[str, Any], viewer: Player | None) -> bool:

@@ -21,6 +21,7 @@ from croupier.server.bodies import (
     LimitsIn,
     RemedyIn,
     SessionIn,
+    ShoeEntropyIn,
     SocketMessageIn,
     TableIn,
 )
@@ -208,6 +209,19 @@ async def decide(table_id: Id, body: DecisionIn, player: Acting, casino: Casinos
     """A decision after the deal where the game asks one (stud: raise or fold, art. 6)."""
     result: dict[str, Any] = await casino.table(table_id).command(
         "decide", player=player.name, decision=body.decision
+    )
+    return result
+
+
+@router.post("/tables/{table_id}/shoe-entropy")
+async def shoe_entropy(
+    table_id: Id, body: ShoeEntropyIn, player: Acting, casino: Casinos
+) -> dict[str, Any]:
+    """A seated player's value for the table's next shoe (issue 28; docs/proof.md): its SHA-256
+    first, then the value; the next shuffle mixes the values revealed with the house's entropy,
+    committed before (``next_shoe_entropy_sha256``)."""
+    result: dict[str, Any] = await casino.table(table_id).command(
+        "shoe_entropy", player=player.name, commitment=body.commitment, value=body.value
     )
     return result
 

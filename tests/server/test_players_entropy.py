@@ -1,0 +1,85 @@
+"""Issue 28, item 1's option through a real server on both databases: "mix in entropy that
+players commit to before the shuffle (hash first, value after), so that neither the house nor
+any player alone chooses the order". A stud table deals each round from a fresh deck (Macau stud
+art. 1(1)): each round is a shoe, so a value given during one round makes the next one's."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from croupier.proof.shoe_protocol import ShoeDocument, check
+from croupier.proof.verify.run import verify_lines
+from croupier.store.export import Export, Scope
+from tests.server.conftest import RunningServer
+
+VALUE = bytes.fromhex("5a" * 32)
+
+
+def _play_a_round(server: RunningServer, table: int, ana: dict[str, str]) -> None:
+    assert server.bet(table, ana, "ante", 100_00).status_code == 201
+    server.advance(10)
+    server.advance(20)  # her time to decide runs out: she stands by the table's default
+    server.advance(2)  # the result's pause: the next round opens, on a new deck
+
+
+def test_a_players_value_makes_the_next_shoe_with_the_house_entropy_committed_before(
+    server: RunningServer,
+) -> None:
+    table = server.open_table(
+        ruleset="macau-stud-2004",
+        betting_seconds=10,
+        decision_seconds=20,
+        pause_seconds=2,
+        players_entropy=True,
+    )["id"]
+    plain = server.open_table(ruleset="macau-stud-2004")["id"]
+    ana = server.player("ana", 100_000_00, currency="MOP")
+    bruno = server.player("bruno")
+    server.sit(table, ana)
+    server.sit(plain, ana)
+    view = server.view(table)
+    promised = view["players_entropy"]["next_shoe_entropy_sha256"]
+    assert len(promised) == 64 and server.view(plain)["players_entropy"] is None
+
+    url = f"/tables/{table}/shoe-entropy"
+    commitment = hashlib.sha256(VALUE).hexdigest()
+    refused = server.http.post(url, json={"commitment": commitment}, headers=server.auth(bruno))
+    assert refused.status_code == 422 and refused.json()["detail"]["field"] == "player"
+    refused = server.http.post(
+        f"/tables/{plain}/shoe-entropy", json={"commitment": commitment}, headers=server.auth(ana)
+    )
+    assert refused.status_code == 422
+    assert refused.json()["detail"]["field"] == "players_entropy"
+    refused = server.http.post(url, json={"value": VALUE.hex()}, headers=server.auth(ana))
+    assert refused.status_code == 422  # the value before its SHA-256: refused, nothing kept
+    given = server.http.post(url, json={"commitment": commitment}, headers=server.auth(ana))
+    assert given.status_code == 200, given.text
+    assert given.json()["next_shoe_entropy_sha256"] == promised
+    wrong = server.http.post(url, json={"value": "00" * 32}, headers=server.auth(ana))
+    assert wrong.status_code == 422 and wrong.json()["detail"]["field"] == "value"
+    shown = server.http.post(url, json={"value": VALUE.hex()}, headers=server.auth(ana))
+    assert shown.status_code == 200 and shown.json()["revealed"] == 1
+    assert server.view(table)["players_entropy"]["revealed"] == 1
+
+    _play_a_round(server, table, ana)  # shoe 1 ends; shoe 2 mixes Ana's value
+    second = server.view(table)["shoe"]
+    assert server.view(table)["players_entropy"]["committed"] == 0  # spent by the shuffle
+    _play_a_round(server, table, ana)  # shoe 2 ends: revealed
+    listed = server.http.get(f"/tables/{table}/shoes").json()
+    shoe = next(s for s in listed if s["commitment"] == second)
+    revealed = server.http.get(f"/shoes/{shoe['id']}").json()
+    assert revealed["state"] == "ended" and revealed["players"] == [VALUE.hex()]
+    document = ShoeDocument.parse(revealed["document"])
+    assert document.entropy_sha256 == promised  # the house's entropy, committed before
+    assert document.players == (commitment,)
+    assert check(revealed["document"], second, revealed["entropy"], revealed["players"]) == []
+
+    records = list(Export(server.casino.engine, Scope(table=table)).records())
+    exported = next(r for r in records if r["record"] == "shoe" and r["commitment"] == second)
+    assert exported["players"] == [VALUE.hex()]
+    report = verify_lines(json.dumps(r) for r in records)
+    assert report.clean, [f.text() for f in report.findings]
+    exported["players"] = ["00" * 32]
+    tampered = verify_lines(json.dumps(r) for r in records)
+    assert [f.check for f in tampered.findings[:1]] == ["shoe"]
