@@ -86,7 +86,7 @@ def verify_bet(rules: BaccaratRules, bet: Bet, table: Iterable[Bet]) -> None:
         )
     if reg.portuguese and bet.kind in ("player", "banker") and {"player", "banker"} <= set(mine):
         gap = abs(mine["player"] - mine["banker"])
-        if gap < rules.minimum_bet:
+        if gap < rules.minimum_bet:  # PT rule 13: a difference of at least the minimum bet
             raise RuleViolation(
                 "amount",
                 msg(
