@@ -11,27 +11,14 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from tests.server.conftest import RunningServer, Wall
+from tests.server.conftest import stud_casino
 
 
 @pytest.fixture(scope="module")
 def casino(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A casino's SQLite database after two stud rounds (each deals from its own deck)."""
     database = f"sqlite:///{tmp_path_factory.mktemp('casino') / 'casino.db'}"
-    server = RunningServer(database, wall=Wall())
-    try:
-        table = server.open_table(
-            ruleset="macau-stud-2004", betting_seconds=10, decision_seconds=20, pause_seconds=2
-        )["id"]
-        ana = server.player("ana", 100_000_00, currency="MOP")
-        server.sit(table, ana)
-        for _ in range(2):
-            assert server.bet(table, ana, "ante", 100_00).status_code == 201
-            server.advance(10)
-            server.advance(20)
-            server.advance(2)
-    finally:
-        server.stop()
+    stud_casino(database, 2)
     return database
 
 

@@ -17,7 +17,7 @@ from croupier.cli import app
 from croupier.compliance.texts import manifest
 from croupier.proof.certify import gather, matrix_section
 from croupier.proof.certify_html import render
-from tests.server.conftest import RunningServer, Wall
+from tests.server.conftest import stud_casino
 
 OFFICIAL = Path(__file__).parents[2] / "src/croupier/compliance/official"
 
@@ -62,20 +62,7 @@ def test_a_pack_of_stored_shoes_par_and_rng_is_self_contained(tmp_path: Path) ->
     verified; the exact edge inside the simulation's interval; the RNG battery; the texts' and
     presets' SHA-256 as sha256sum says; one HTML page fetching nothing."""
     database = f"sqlite:///{tmp_path / 'casino.db'}"
-    server = RunningServer(database, wall=Wall())
-    try:
-        table = server.open_table(
-            ruleset="macau-stud-2004", betting_seconds=10, decision_seconds=20, pause_seconds=2
-        )["id"]
-        ana = server.player("ana", 100_000_00, currency="MOP")
-        server.sit(table, ana)
-        for _ in range(3):
-            assert server.bet(table, ana, "ante", 100_00).status_code == 201
-            server.advance(10)
-            server.advance(20)
-            server.advance(2)
-    finally:
-        server.stop()
+    table = stud_casino(database, 3)
     pack = gather(
         "macau-stud-2004",
         _fake_checkout(tmp_path / "checkout"),

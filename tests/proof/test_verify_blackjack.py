@@ -46,6 +46,22 @@ def _rounds(ruleset: str, count: int, seed: int) -> list[tuple[Any, dict[str, An
     return played
 
 
+def _dues(rules: Any, record: dict[str, Any]) -> list[tuple[dict[str, Any], Any]]:
+    """Each hand of a round and what the verifier's plain-hand reading pays it (None: not a
+    plain hand, left to the replay)."""
+    result = record["result"]
+    return [
+        (
+            hand,
+            blackjack_check._plain_payout(
+                hand, result["dealer_cards"], result["dealer_total"], box, rules
+            ),
+        )
+        for box in result["boxes"]
+        for hand in box["hands"]
+    ]
+
+
 @pytest.mark.cites("macau-blackjack-2007", "art. 6(1)")
 @pytest.mark.parametrize("ruleset", ["macau-blackjack-2007", "macau-blackjack-practice"])
 def test_the_verifiers_blackjack_checks_find_nothing_in_what_the_engine_did(ruleset: str) -> None:
@@ -53,16 +69,7 @@ def test_the_verifiers_blackjack_checks_find_nothing_in_what_the_engine_did(rule
     for rules, record, journal in _rounds(ruleset, 600, 28):
         cards = blackjack_check.taken(journal, record["result"])
         assert list(blackjack_check.check(record, cards, rules, str, journal)) == []
-        for box in record["result"]["boxes"]:
-            for hand in box["hands"]:
-                due = blackjack_check._plain_payout(
-                    hand,
-                    record["result"]["dealer_cards"],
-                    record["result"]["dealer_total"],
-                    box,
-                    rules,
-                )
-                plain += due is not None
+        plain += sum(due is not None for _hand, due in _dues(rules, record))
     assert plain > 500  # a third of the hands are plain even at random: the check is not idle
 
 
@@ -72,22 +79,14 @@ def test_a_plain_hands_payout_changed_is_named() -> None:
     found = {"art. 10 [1991]": 0, "art. 9 [1991]": 0}
     for rules, record, journal in _rounds("macau-blackjack-2007", 300, 5):
         cards = blackjack_check.taken(journal, record["result"])
-        for box in record["result"]["boxes"]:
-            for hand in box["hands"]:
-                due = blackjack_check._plain_payout(
-                    hand,
-                    record["result"]["dealer_cards"],
-                    record["result"]["dealer_total"],
-                    box,
-                    rules,
-                )
-                if due is None or due[0] == 0:
-                    continue
-                hand["payout"] -= 1
-                problems = list(blackjack_check.check(record, cards, rules, str, journal))
-                hand["payout"] += 1
-                assert problems and problems[0][:2] == ("payout", due[1])
-                found[due[1]] += 1
+        for hand, due in _dues(rules, record):
+            if due is None or due[0] == 0:
+                continue
+            hand["payout"] -= 1
+            problems = list(blackjack_check.check(record, cards, rules, str, journal))
+            hand["payout"] += 1
+            assert problems and problems[0][:2] == ("payout", due[1])
+            found[due[1]] += 1
     assert found["art. 10 [1991]"] and found["art. 9 [1991]"]
 
 

@@ -224,8 +224,7 @@ def test_stud_deal_and_unopened_payouts_from_the_text() -> None:
 
 
 def _blackjack(dealer: list[str], hand: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    hard, best = blackjack_check.hard_soft(dealer)
-    total = best if best <= 21 else hard
+    total = blackjack_check.hard_soft(dealer)[1]
     journal = [
         {
             "command": "deal",
@@ -439,4 +438,34 @@ def test_a_dragon_7_pays_forty_to_one() -> None:
         bet["payout"] -= 1
         assert [p[:2] for p in baccarat_check.check(rnd, cards[:used], rules, _cite)] == [
             ("payout", "dragon7")
+        ]
+
+
+@pytest.mark.cites("macau-baccarat-2004", "art. 8")
+def test_a_card_burned_before_each_coup_is_followed() -> None:
+    """Macau baccarat art. 8: "a casa reserva-se o direito de retirar, ou não, uma carta do
+    distribuidor («shoe») no início de cada lance" (the house may take one card out of the shoe
+    at the start of each coup). Where the ruleset says it does, each coup's cards follow one
+    card burned after the last coup's; where it does not, they follow at once."""
+    from croupier.games.registry import spec_of
+    from croupier.proof.verify.order import DECK
+    from croupier.proof.verify.run import ShoeState, TableState, Verifier, citer
+
+    for burns, starts in ((True, (1, 6)), (False, (0, 4))):
+        rules = load_ruleset(
+            "macau-2009", {"shoe.burn_each_round": burns, "shoe.cut_card": 16}
+        ).rules
+        verifier = Verifier()
+        table = TableState("baccarat", spec_of(rules), rules, citer("baccarat", rules))
+        table.shoe = ShoeState("c" * 64, DECK * 8, 0)
+        for number, start in enumerate(starts, 1):
+            rnd = {"id": number, "table_id": 1, "number": number, "shoe": "c" * 64}
+            verifier._follow_shoe(rnd, table, DECK[start : start + 4])
+        assert verifier.report.findings == [], burns
+        wrong = Verifier()
+        table.shoe = ShoeState("c" * 64, DECK * 8, 0)
+        rnd = {"id": 1, "table_id": 1, "number": 1, "shoe": "c" * 64}
+        wrong._follow_shoe(rnd, table, DECK[1 - starts[0] : 5 - starts[0]])
+        assert [(f.check, f.article) for f in wrong.report.findings] == [
+            ("cards", "Macau baccarat art. 7(1)")
         ]

@@ -191,3 +191,29 @@ def server(database_url: str, wall: Wall) -> Iterator[RunningServer]:
         yield running
     finally:
         running.stop()
+
+
+def play_stud_round(server: RunningServer, table: int, player: dict[str, str]) -> None:
+    """One stud round at ``table``: ``player``'s ante of 100.00, her time to decide run out (the
+    table's default), the result's pause over and the next round open, on a new deck."""
+    assert server.bet(table, player, "ante", 100_00).status_code == 201
+    server.advance(10)
+    server.advance(20)
+    server.advance(2)
+
+
+def stud_casino(database: str, rounds: int) -> int:
+    """A casino's database after ``rounds`` stud rounds of Ana's at one table (each deals from
+    its own deck, a shoe revealed when the next round opens); the table's id."""
+    server = RunningServer(database, wall=Wall())
+    try:
+        table = server.open_table(
+            ruleset="macau-stud-2004", betting_seconds=10, decision_seconds=20, pause_seconds=2
+        )["id"]
+        ana = server.player("ana", 100_000_00, currency="MOP")
+        server.sit(table, ana)
+        for _ in range(rounds):
+            play_stud_round(server, table, ana)
+    finally:
+        server.stop()
+    return int(table)

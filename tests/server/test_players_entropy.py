@@ -11,16 +11,9 @@ import json
 from croupier.proof.shoe_protocol import ShoeDocument, check
 from croupier.proof.verify.run import verify_lines
 from croupier.store.export import Export, Scope
-from tests.server.conftest import RunningServer
+from tests.server.conftest import RunningServer, play_stud_round
 
 VALUE = bytes.fromhex("5a" * 32)
-
-
-def _play_a_round(server: RunningServer, table: int, ana: dict[str, str]) -> None:
-    assert server.bet(table, ana, "ante", 100_00).status_code == 201
-    server.advance(10)
-    server.advance(20)  # her time to decide runs out: she stands by the table's default
-    server.advance(2)  # the result's pause: the next round opens, on a new deck
 
 
 def test_a_players_value_makes_the_next_shoe_with_the_house_entropy_committed_before(
@@ -62,10 +55,10 @@ def test_a_players_value_makes_the_next_shoe_with_the_house_entropy_committed_be
     assert shown.status_code == 200 and shown.json()["revealed"] == 1
     assert server.view(table)["players_entropy"]["revealed"] == 1
 
-    _play_a_round(server, table, ana)  # shoe 1 ends; shoe 2 mixes Ana's value
+    play_stud_round(server, table, ana)  # shoe 1 ends; shoe 2 mixes Ana's value
     second = server.view(table)["shoe"]
     assert server.view(table)["players_entropy"]["committed"] == 0  # spent by the shuffle
-    _play_a_round(server, table, ana)  # shoe 2 ends: revealed
+    play_stud_round(server, table, ana)  # shoe 2 ends: revealed
     listed = server.http.get(f"/tables/{table}/shoes").json()
     shoe = next(s for s in listed if s["commitment"] == second)
     revealed = server.http.get(f"/shoes/{shoe['id']}").json()

@@ -30,6 +30,7 @@ from sqlalchemy import Engine, Integer, and_, cast, func, or_, select
 
 from croupier.games.registry import journal_is_public, shown_result
 from croupier.rulesets import load_ruleset
+from croupier.store.recall import round_fields
 from croupier.store.schema import (
     accounts,
     entries,
@@ -229,11 +230,11 @@ class Export:
         )
         if self._player_id is not None:
             bet_rows = bet_rows.where(round_bets.c.player_id == self._player_id)
-        bets = _grouped(
+        bets = _Grouped(
             connection.execute(bet_rows.order_by(round_bets.c.round_id, round_bets.c.id)),
             "round_id",
         )
-        logged = _grouped(
+        logged = _Grouped(
             connection.execute(
                 select(journal)
                 .where(journal.c.round_id.in_(ids))
@@ -275,30 +276,7 @@ class Export:
         result = row.result
         if self._player_id is not None and result is not None:
             result = shown_result(self._rules[row.table_id], dict(result), self.scope.player)
-        return {
-            "record": "round",
-            "id": row.id,
-            "table_id": row.table_id,
-            "number": row.number,
-            "status": row.status,
-            "shoe": row.shoe,
-            "result": result,
-            "void_reason": row.void_reason,
-            "opened_at": iso(row.opened_at),
-            "closed_at": iso(row.closed_at),
-            "bets": [
-                {
-                    "player": b.name,
-                    "kind": b.kind,
-                    "amount": b.amount,
-                    "outcome": b.outcome,
-                    "payout": b.payout,
-                    "commission": b.commission,
-                    "reason": b.reason,
-                }
-                for b in bet_rows
-            ],
-        }
+        return {"record": "round", **round_fields(row, bet_rows, result)}
 
     def _entry_query(self) -> Any:
         query = (
@@ -326,7 +304,7 @@ class Export:
             .where(transactions.c.reference.like(ROUND_REFERENCE + "%"), round_id.in_(ids))
             .order_by(round_id, transactions.c.id, entries.c.id)
         )
-        return _grouped(connection.execute(query), "round_id")
+        return _Grouped(connection.execute(query), "round_id")
 
     def _postings(self, connection: Any) -> Iterator[dict[str, Any]]:
         """The postings no round made (deposits, withdrawals, jackpot seeds ...) in the scope."""
@@ -365,10 +343,6 @@ class _Grouped:
                 taken.append(self._next)
             self._next = next(self._rows, None)
         return taken
-
-
-def _grouped(rows: Any, key: str) -> _Grouped:
-    return _Grouped(rows, key)
 
 
 def _posting_records(legs: list[Any], partial: bool) -> Iterator[dict[str, Any]]:

@@ -3,12 +3,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Engine, select
 
 from croupier.store.schema import journal, players, round_bets, rounds
 from croupier.store.stamps import iso
+
+
+def round_fields(row: Any, bet_rows: Sequence[Any], result: Any) -> dict[str, Any]:
+    """A finished round as recall, audits and the export show it: its number, shoe, ``result``
+    (as the viewer may see it), void reason, times and bets (PT rule 31)."""
+    return {
+        "id": row.id,
+        "table_id": row.table_id,
+        "number": row.number,
+        "status": row.status,
+        "shoe": row.shoe,
+        "result": result,
+        "void_reason": row.void_reason,
+        "opened_at": iso(row.opened_at),
+        "closed_at": iso(row.closed_at),
+        "bets": [
+            {
+                "player": b.name,
+                "kind": b.kind,
+                "amount": b.amount,
+                "outcome": b.outcome,
+                "payout": b.payout,
+                "commission": b.commission,
+                "reason": b.reason,
+            }
+            for b in bet_rows
+        ],
+    }
 
 
 class Recall:
@@ -33,27 +62,7 @@ class Recall:
                 select(journal).where(journal.c.round_id == round_id).order_by(journal.c.seq)
             ).all()
         return {
-            "id": row.id,
-            "table_id": row.table_id,
-            "number": row.number,
-            "status": row.status,
-            "shoe": row.shoe,
-            "result": row.result,
-            "void_reason": row.void_reason,
-            "opened_at": iso(row.opened_at),
-            "closed_at": iso(row.closed_at),
-            "bets": [
-                {
-                    "player": b.name,
-                    "kind": b.kind,
-                    "amount": b.amount,
-                    "outcome": b.outcome,
-                    "payout": b.payout,
-                    "commission": b.commission,
-                    "reason": b.reason,
-                }
-                for b in bets
-            ],
+            **round_fields(row, bets, row.result),
             "journal": [
                 {"seq": e.seq, "command": e.command, "args": e.args, "events": e.events}
                 for e in entries

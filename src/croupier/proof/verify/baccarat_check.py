@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
+from croupier.proof.verify.journal import dealt_cards
 from croupier.proof.verify.money import rounded
 
 POINTS = {
@@ -16,14 +17,7 @@ POINTS = {
 Problem = tuple[str, str, str]
 
 
-def taken(journal: list[dict[str, Any]], result: Any) -> list[str]:
-    """The cards the coup took from the shoe: those its journal dealt, in order."""
-    return [
-        e["data"]["card"]
-        for entry in journal
-        for e in entry["events"]
-        if e["event"] == "card_dealt"
-    ]
+taken = dealt_cards  # the coup's cards, as its journal dealt them (art. 7(1))
 
 
 def _total(cards: list[str]) -> int:

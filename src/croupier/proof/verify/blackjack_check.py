@@ -11,19 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from croupier.proof.verify.journal import dealt as journal_dealt
+
 Problem = tuple[str, str, str]
 VALUE = {
     rank: (10 if rank in "TJQK" else 1 if rank == "A" else int(rank)) for rank in "23456789TJQKA"
 }
 
 
-def _dealt(journal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [e["data"] for entry in journal for e in entry["events"] if e["event"] == "card_dealt"]
-
-
 def taken(journal: list[dict[str, Any]], result: Any) -> list[str]:
     """The journal's cards, then the dealer's cards drawn after the boxes finished."""
-    dealt = _dealt(journal)
+    dealt = journal_dealt(journal)
     cards = [d["card"] for d in dealt]
     if result:
         seen = sum(1 for d in dealt if d["box"] == 0)
@@ -32,6 +30,7 @@ def taken(journal: list[dict[str, Any]], result: Any) -> list[str]:
 
 
 def hard_soft(cards: list[str]) -> tuple[int, int]:
+    """(the hard total, the best total): an ace counts 11 where that makes 21 or less."""
     hard = sum(VALUE[c[0]] for c in cards)
     return hard, hard + 10 if "A" in {c[0] for c in cards} and hard + 10 <= 21 else hard
 
@@ -42,12 +41,7 @@ def check(
     result = rnd["result"]
     if rnd["status"] != "settled" or not result:
         return
-    first = [
-        d
-        for entry in journal
-        if entry["command"] == "deal"
-        for d in (e["data"] for e in entry["events"] if e["event"] == "card_dealt")
-    ]
+    first = journal_dealt(journal, "deal")
     boxes = sorted(b["box"] for b in result["boxes"])
     order = [d["box"] for d in first]
     if order != [*boxes, 0, *boxes][: len(order)] or len(order) != 2 * len(boxes) + 1:
@@ -63,8 +57,7 @@ def check(
         if drawn > 2 and (hard >= 17 or best >= 18):
             yield "dealer", cite("art. 6(1)"), f"the dealer drew on {best} ({dealer[: drawn - 1]})"
             return
-    hard, best = hard_soft(dealer)
-    total = best if best <= 21 else hard
+    total = hard_soft(dealer)[1]
     if result["dealer_total"] != total or result["dealer_busted"] != (total > 21):
         yield (
             "dealer",
@@ -83,12 +76,12 @@ def check(
         return
     for box in result["boxes"]:
         for hand in box["hands"]:
-            hard, best = hard_soft(hand["cards"])
+            hard = hard_soft(hand["cards"])[0]
             # a split or doubled hand loses only the initial bet to a dealer's blackjack, bust
             # or not (Despacho 42/2007 arts. 16(6), 17(3)): the replay's to check
             only_initial = _natural(dealer) and (hand["split"] or hand["doubled"])
             paid_bust = hand["busted"] and hand["payout"] and not only_initial
-            if (min(hard, best) > 21) != hand["busted"] or paid_bust:
+            if (hard > 21) != hand["busted"] or paid_bust:
                 yield (
                     "payout",
                     cite("art. 7, 9 [1991]"),
@@ -145,7 +138,7 @@ def _plain_payout(
         ), "art. 10 [1991]"
     if _natural(dealer):
         return 0, "art. 9 [1991]"
-    mine = hard_soft(cards)[1] if hard_soft(cards)[1] <= 21 else hard_soft(cards)[0]
+    mine = hard_soft(cards)[1]
     if total > 21 or mine > total:
         return 2 * stake, "art. 9 [1991]"
     return (stake if mine == total else 0), "art. 9 [1991]"

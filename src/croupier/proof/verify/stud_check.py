@@ -10,17 +10,13 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from croupier.proof.verify.journal import dealt_cards
+
 Problem = tuple[str, str, str]
 ORDER = "23456789TJQKA"
 
 
-def taken(journal: list[dict[str, Any]], result: Any) -> list[str]:
-    return [
-        e["data"]["card"]
-        for entry in journal
-        for e in entry["events"]
-        if e["event"] == "card_dealt"
-    ]
+taken = dealt_cards  # the round's deck, as its journal dealt it (art. 7)
 
 
 def _dealt(cards: list[str], place: int, seats: int, five_at_once: bool) -> list[str]:
