@@ -104,6 +104,13 @@ class RunningServer:
             assert done.status_code == 200, done.text
         return headers
 
+    def staff(self, name: str, role: str, password: str = "a staff password") -> dict[str, str]:
+        """A staff account of ``role`` (as ``croupier operator add`` makes one), signed in."""
+        self.casino.players.create(name, role=role, password=password)
+        response = self.http.post("/login", json={"name": name, "password": password})
+        assert response.status_code == 200, response.text
+        return {"Authorization": f"Bearer {response.json()['token']}"}
+
     def auth(self, headers: dict[str, str]) -> dict[str, str]:
         return {"Authorization": headers["Authorization"]}
 

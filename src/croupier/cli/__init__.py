@@ -15,6 +15,7 @@ from croupier.cli import (
     language,
     monitor,
     mutate,
+    operator,
     options,
     play,
     rng_test,
@@ -70,6 +71,7 @@ app.command("rng-test")(rng_test.rng_test_command)
 app.command("export")(export.export_command)
 app.command("verify")(verify.verify_command)
 app.command("certify")(certify.certify_command)
+app.add_typer(operator.app, name="operator")
 
 
 def main() -> None:

@@ -26,6 +26,7 @@ from croupier.server.logins import LoginDoor
 from croupier.server.peer_auth import PeerDoor
 from croupier.server.routes import (
     articles,
+    back_office,
     boxes,
     operator,
     pages,
@@ -40,6 +41,12 @@ from croupier.server.routes import (
 from croupier.server.schema_errors import localized_errors
 from croupier.server.service import Casino
 from croupier.server.table_socket import TableSockets
+
+#: the modules of the API's routes, each with its ``router``
+ROUTE_MODULES = (
+    pages, players, protection, statements, tables, boxes, rounds, sessions, operator,
+    articles, shoes, back_office,
+)  # fmt: skip
 
 
 def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> FastAPI:
@@ -124,10 +131,6 @@ def create_app(casino: Casino, on_start: Callable[[], None] | None = None) -> Fa
         detail = {"message": str(said), "key": key_of(said), "params": params_of(said)}
         return JSONResponse({"detail": localized(detail, language(request))}, 404)
 
-    every = (
-        pages, players, protection, statements, tables, boxes, rounds, sessions, operator,
-        articles, shoes,
-    )  # fmt: skip
-    for routes in every:
+    for routes in ROUTE_MODULES:
         app.include_router(routes.router)
     return app

@@ -114,6 +114,12 @@ class FaultIn(_Strict):
     reason: Annotated[Text, Field(max_length=150)] = "operator fault"
 
 
+class ReasonIn(_Strict):
+    """Why a member of staff acts (issue 30): kept in the audit trail, told where it is shown."""
+
+    reason: Annotated[Text, Field(min_length=1, max_length=150)]
+
+
 class TableIn(_Strict):
     name: Name
     ruleset: StrictStr = Field(default="pt-ponto-banca-2015", max_length=100)

@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Protocol
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
@@ -39,6 +39,13 @@ class Casino(Protocol):
     def currencies(self) -> Callable[[], set[str]]: ...
 
 
+Also = Callable[[Connection], None]  # more to write in a posting's transaction
+
+
+def _nothing(_connection: Connection) -> None:
+    return None
+
+
 def _verify_amount(amount: object, rule: str) -> int:
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
         raise RuleViolation(
@@ -51,8 +58,11 @@ class Cashier:
     def __init__(self, casino: Casino) -> None:
         self.casino = casino
 
-    async def deposit(self, player: Player, amount: int, currency: str) -> int:
-        """Money in from the cashier (an operator's action; never for demo players)."""
+    async def deposit(
+        self, player: Player, amount: int, currency: str, also: Also = _nothing
+    ) -> int:
+        """Money in from the cashier (an operator's action; never for demo players), with
+        ``also`` (the audit trail's row, issue 30) in the posting's transaction."""
         _verify_amount(amount, "deposits")
         if player.demo:
             raise RuleViolation("player", "demo players hold points only", pt("rule 38"))
@@ -77,11 +87,14 @@ class Cashier:
             with protection.deposits(), casino.engine.begin() as connection:
                 protection.check_deposit(connection, player, account, amount)  # issue 29
                 casino.ledger.post("deposit", f"player:{player.id}", legs, connection)
+                also(connection)
             return casino.ledger.balance(account)
 
         return await asyncio.to_thread(run)
 
-    async def withdraw(self, player: Player, amount: int, currency: str) -> int:
+    async def withdraw(
+        self, player: Player, amount: int, currency: str, also: Also = _nothing
+    ) -> int:
         """Money out to the player's own payment account (issue 29, item 8: moved only on the
         player's initiative, the cashier's action recorded in the ledger like a deposit); a
         balance it would take below zero is refused, nothing moved. Stakes in play are not the
@@ -94,8 +107,10 @@ class Cashier:
         def run() -> int:
             account = casino.players.account(player, currency)
             cashier = named_account(casino.ledger, "cashier", "cashier", currency, negative=True)
-            reference = f"player:{player.id}"
-            casino.ledger.transfer(account, cashier, amount, "withdrawal", reference)
+            legs = [(account, -amount), (cashier, amount)]
+            with casino.engine.begin() as connection:
+                casino.ledger.post("withdrawal", f"player:{player.id}", legs, connection)
+                also(connection)
             return casino.ledger.balance(account)
 
         return await asyncio.to_thread(run)

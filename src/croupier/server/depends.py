@@ -3,13 +3,14 @@ serves, who is asking (a bearer token, or a peer process's signed caller), wheth
 act (their rate limit) or are an operator, and the bounded path parameters.
 
 Authentication: ``Authorization: Bearer <token>`` (or ``?token=`` on the WebSocket). A player
-reads and bets only on their own account and sessions; the operator role opens tables, sets
-their limits (ruleset overrides), deposits money and reports faults.
+reads and bets only on their own account and sessions; the staff act by the duties of their
+role (croupier/staff.py, issue 30): a route names the duty it needs, and a token without it is
+refused (403) before anything is read or changed.
 """
 
 # no "from __future__ import annotations": FastAPI reads the Annotated aliases
 
-from typing import Annotated, cast
+from typing import Annotated, Any, cast
 
 from fastapi import Depends, HTTPException, Path, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -18,6 +19,7 @@ from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.server.peer_auth import SCOPE_CALLER
 from croupier.server.service import Casino
+from croupier.staff import CASH, DEAL, PROTECT, READ, TABLES
 
 #: ids are the database's 32-bit integers: a larger one names nothing (and PostgreSQL refused
 #: to compare it: a 500, issue 16 finding 8)
@@ -98,18 +100,40 @@ async def acting_player(
     return player
 
 
-async def operator(player: Annotated[Player, Depends(current_player)]) -> Player:
-    if player.role != "operator":
-        raise HTTPException(403, detail={"message": msg("operators only")})
-    return player
+def needs(duty: str) -> Any:
+    """A dependency: the caller, if they are staff holding ``duty`` (croupier/staff.py)."""
+
+    async def holder(player: Annotated[Player, Depends(current_player)]) -> Player:
+        if not player.holds(duty):
+            raise HTTPException(
+                403,
+                detail={
+                    "field": "role",
+                    "message": msg(
+                        "the {duty} duty is needed: {role} does not hold it",
+                        duty=duty,
+                        role=player.role,
+                    ),
+                    "rule": "staff duties (docs/operator.md)",
+                },
+            )
+        return player
+
+    holder.__name__ = f"holds_{duty}"
+    return Depends(holder)
 
 
 def sees(player: Player | None) -> tuple[str | None, bool]:
-    """(the viewer's name, whether an operator) as a table's view is shown to them."""
-    return (player.name if player else None), (player is not None and player.role == "operator")
+    """(the viewer's name, whether staff) as a table's view is shown to them."""
+    return (player.name if player else None), (player is not None and player.staff)
 
 
 Viewer = Annotated[Player | None, Depends(optional_player)]
 Me = Annotated[Player, Depends(current_player)]
 Acting = Annotated[Player, Depends(acting_player)]
-Operator = Annotated[Player, Depends(operator)]
+#: the staff, by the duty a route needs (the server's own ``operator`` holds them all)
+Staff = Annotated[Player, needs(READ)]
+Supervisor = Annotated[Player, needs(TABLES)]
+Dealer = Annotated[Player, needs(DEAL)]
+Cashier = Annotated[Player, needs(CASH)]
+Compliance = Annotated[Player, needs(PROTECT)]

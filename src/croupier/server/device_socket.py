@@ -43,6 +43,7 @@ from croupier.server.table_socket import (
     Answer,
     TableConnection,
 )
+from croupier.staff import DEAL
 from croupier.table.live_dealer import LIVE_RULE
 from croupier.table.runtime import Table
 
@@ -65,7 +66,7 @@ class DeviceConnection(TableConnection):
         if admitted is None:
             return None
         _table, player, _offered = admitted
-        if player is None or player.role != "operator":
+        if player is None or not player.holds(DEAL):
             if player is not None:
                 self.casino.rates.disconnect(player.name)
             await self._refuse(CLOSE_FORBIDDEN, "a device connects with an operator's token")

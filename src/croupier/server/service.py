@@ -37,6 +37,7 @@ from croupier.server.rates import RateLimits, Rates
 from croupier.server.relay import Relay
 from croupier.server.visibility import TableKind
 from croupier.shoe import StackedCards
+from croupier.store.audit_trail import AuditTrail
 from croupier.store.claims import TableClaims, pool_name
 from croupier.store.database import connect, migrate
 from croupier.store.ledger import DEMO, Ledger
@@ -144,6 +145,7 @@ class Casino:
         self.peers = Peers(self)  # the other processes on the database (server/forwarding.py)
         self.protection = Protection(self)  # exclusions from play (issue 29)
         self.cashier = Cashier(self)  # deposits and withdrawals
+        self.audit = AuditTrail(self.engine, self.node, self.wall)  # the staff's (issue 30)
         #: watchers here of tables the other processes run, through the bus (server/relay.py)
         self.relay = (
             Relay(self, self.peers, Bus(self.bus, self.node, self.peer_key, self.bus_credentials))
@@ -242,6 +244,7 @@ class Casino:
             self.source,
             self.stacked.get(config.name),
         )
+        table.timers.disabled = await asyncio.to_thread(self.audit.disabled, table_id)
         await table.start()
         self.tables[table_id] = table
         return table

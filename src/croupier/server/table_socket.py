@@ -203,7 +203,7 @@ class TableConnection:
         assert table is not None
         local = table
         watcher = casino.hub.watch(table_id, name)
-        operator = player is not None and player.role == "operator"
+        operator = player is not None and player.staff
         view = local.view_for(name, operator=operator)
         watcher.queue.put_nowait(dumps({"type": "table", **view}))
         return (

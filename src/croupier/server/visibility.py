@@ -38,7 +38,7 @@ class TableKind:
 def may_list(table: TableKind, viewer: Player | None) -> int | None:
     """Whose rounds ``viewer`` may list at ``table``: ``None`` everyone's, a player id only
     theirs; raises 401 for a watcher of an individual table."""
-    if viewer is not None and viewer.role == "operator":
+    if viewer is not None and viewer.staff:
         return None
     if table.individual:
         if viewer is None:
@@ -63,7 +63,7 @@ def shown_round(record: dict[str, Any], table: TableKind, viewer: Player | None)
                 "rule": pt("rule 31 (recall of finished rounds)"),
             },
         )
-    if viewer is not None and viewer.role == "operator":
+    if viewer is not None and viewer.staff:
         return _with_mine(dict(record), viewer)
     name = viewer.name if viewer is not None else None
     bet_here = any(b["player"] == name for b in record["bets"])

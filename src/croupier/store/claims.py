@@ -87,6 +87,17 @@ class TableClaims:
             self.owned.add(table_id)
         return bool(got)
 
+    def release(self, table_id: int) -> None:
+        """Own ``table_id`` no longer (a closed table: issue 30)."""
+        self.owned.discard(table_id)
+        if not self.shared:
+            return
+        with self._lock:
+            self._connection.execute(
+                text("SELECT pg_advisory_unlock(:c, :t)"), {"c": CLAIMS, "t": table_id}
+            )
+            self._connection.commit()
+
     def heartbeat(self) -> None:
         """Show the database this process is alive (``last_seen`` in :meth:`nodes`)."""
         if self.shared:

@@ -20,17 +20,19 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from croupier.citing import pt
 from croupier.errors import RuleViolation
 from croupier.i18n.message import msg
 from croupier.people import Player
+from croupier.staff import STAFF_ROLES
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.schema import accounts, players
 
-ROLES = ("player", "operator", "box")  # a box: a live table's place on the felt (issue 31)
+#: a box: a live table's place on the felt (issue 31); the staff's roles: croupier/staff.py
+ROLES = ("player", "box", *STAFF_ROLES)
 _RULE = "players: unique names, one role each"
 IDLE_SECONDS = 30 * 60.0  # GLI-19 2.5.4
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
@@ -127,7 +129,10 @@ class Players:
         return Player(int(key[0]), name, role, demo), token
 
     def _expired(self, player: Player, seen: float, now: float) -> bool:
-        return player.role == "player" and now - seen > self.idle_seconds
+        """A player's token, and a staff member's session (issue 30), end unused for
+        ``idle_seconds``; the server's own console credential (``operator``) and a box's do not."""
+        mortal = player.role == "player" or (player.staff and player.role != "operator")
+        return mortal and now - seen > self.idle_seconds
 
     def authenticate(self, token: str) -> Player | None:
         """The player a bearer token belongs to, or None (unknown, or a player's token unused
@@ -157,7 +162,7 @@ class Players:
             row = connection.execute(
                 select(players).where(players.c.token_hash == digest)
             ).one_or_none()
-        if row is None:
+        if row is None or row.suspended is not None:  # a suspended account's token is refused
             return None
         player = Player(row.id, row.name, row.role, bool(row.demo))
         now = self.wall()
@@ -239,10 +244,33 @@ class Players:
             row = connection.execute(select(players).where(players.c.name == name)).one_or_none()
         stored = None if row is None else row.password_hash
         matches = password_matches(password, stored or _stand_in())  # the same work either way
-        if row is None or not stored or not matches:
+        if row is None or not stored or not matches or row.suspended is not None:
             return None
         player = Player(row.id, row.name, row.role, bool(row.demo))
         return player, self.new_token(player)
+
+    def suspension(self, player: Player) -> str | None:
+        """Why ``player``'s account is suspended (None: it is not)."""
+        with self.engine.connect() as connection:
+            reason = connection.execute(
+                select(players.c.suspended).where(players.c.id == player.id)
+            ).scalar_one_or_none()
+        return None if reason is None else str(reason)
+
+    def set_suspension(
+        self, player: Player, reason: str | None, also: Callable[[Connection], None]
+    ) -> None:
+        """Suspend ``player``'s account (``reason``) or lift it (None), with ``also`` (the
+        audit trail's row) in the same transaction; a suspended account's token stops working
+        here at once and on the other processes within :data:`CONFIRM_SECONDS`."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(players).where(players.c.id == player.id).values(suspended=reason)
+            )
+            also(connection)
+        for digest, entry in list(self._known.items()):
+            if entry[0].id == player.id:
+                del self._known[digest]
 
     def by_id(self, player_id: int) -> Player | None:
         with self.engine.connect() as connection:

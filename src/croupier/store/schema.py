@@ -79,7 +79,7 @@ players = Table(
     Column("id", Integer, primary_key=True),
     Column("name", String(100), nullable=False, unique=True),
     Column("token_hash", String(64), nullable=False, unique=True),  # SHA-256 of the bearer token
-    Column("role", String(10), nullable=False),  # player or operator
+    Column("role", String(10), nullable=False),  # player, box or a staff role (staff.py)
     Column("demo", Boolean, nullable=False),  # a demo player holds play money only (rules 37-38)
     Column("created_at", DateTime(timezone=True), nullable=False),
     # the token's last use: a player's expires 30 minutes unused (GLI-19 2.5.4; migration 0004)
@@ -87,6 +87,8 @@ players = Table(
     Column("password_hash", String(200)),  # scrypt, to log in again (POST /login)
     Column("born", Date),  # a real-money player's date of birth: 18 or older (issue 29)
     Column("language", String(10)),  # the language the player chose (issue 29, item 1)
+    # why the account is suspended (issue 30; migration 0013): none while it is not
+    Column("suspended", String(200)),
 )
 
 game_tables = Table(
@@ -218,4 +220,22 @@ cluster_nodes = Table(
     Column("name", String(40), primary_key=True),
     Column("url", String(200), nullable=False),
     Column("started_at", DateTime(timezone=True), nullable=False),
+)
+
+#: the staff's actions (issue 30; migration 0013): who, when, what, on what, why, before and
+#: after. Append-only: the database refuses to change or delete a row (triggers).
+staff_actions = Table(
+    "staff_actions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("actor", String(100), nullable=False),
+    Column("role", String(10), nullable=False),
+    Column("action", String(40), nullable=False),
+    Column("target", String(100), nullable=False),
+    Column("reason", String(500)),
+    Column("before", JSON),
+    Column("after", JSON),
+    Column("node", String(40), nullable=False),
+    Index("ix_staff_actions_target", "target"),
 )

@@ -99,6 +99,9 @@ class Cycle:
         return self.in_play.table_id
 
     def open_window(self) -> None:
+        if self.timers.disabled is not None:  # a disabled table begins no round (issue 30)
+            self.timers.opens_at = self.timers.closes_at = None
+            return
         self.timers.opens_at = None
         info: dict[str, Any] = {
             "type": "betting_open",

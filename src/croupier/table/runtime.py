@@ -55,6 +55,7 @@ from croupier.table.betting import BetRequest
 from croupier.table.clock import Clock
 from croupier.table.config import TableConfig
 from croupier.table.cycle import Cycle
+from croupier.table.disabling import UNDEALT, Disabling
 from croupier.table.errors import REFUSALS
 from croupier.table.in_play import InPlay
 from croupier.table.port import VOID_ON_SHUTDOWN, TableAccounts, TableStore
@@ -67,7 +68,6 @@ from croupier.table.view import JackpotDisplay, TableView
 
 log = logging.getLogger(__name__)
 MAX_BATCH = 512
-UNDEALT = frozenset({"betting", "closed"})  # the phases of a round no card of which is out
 
 
 @dataclass
@@ -127,6 +127,9 @@ class Table:
             self.display,
             source or SystemRandomSource(),
             cards,
+        )
+        self.disabling = Disabling(
+            table_id, self.in_play, self.timers, self.announcer, self.cycle.open_window
         )
         self.reader = TableView(
             table_id,
@@ -228,28 +231,35 @@ class Table:
         """Whether the table's task has started (it takes commands)."""
         return self._task is not None
 
-    async def close(self) -> bool:
+    async def close(self, *, for_good: str | None = None) -> bool:
         """A graceful stop (issue 34(2)), on the table's own task: True once the table holds
         no round in play. A round no card of which was dealt is voided and its stakes returned
         with the shutdown as its reason (nothing was decided, as when bets are withdrawn in the
         window); a dealt round is left to finish (False: ask again), so that the next start
-        has nothing to recover."""
+        has nothing to recover. ``for_good``: the operator closes the table (issue 30), that
+        reason given to the void round, and every session at it ends (``table_closed``)."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait(_Command("close", {}, future))
+        self.queue.put_nowait(_Command("close", {"for_good": for_good}, future))
         return await future
 
-    async def _close(self) -> bool:
+    async def _close(self, for_good: str | None = None) -> bool:
         timers, rnd = self.timers, self.in_play.round
-        if timers.closing:
+        if timers.closing and for_good is None:
             return True
         if timers.opens_at is None and rnd.phase_name not in UNDEALT:
             return False  # cards are out: the round finishes first
-        timers.closing = True
-        timers.stop()
-        await self.store.recover(self.id, VOID_ON_SHUTDOWN)
-        self.announcer.publish(
-            {"type": "round_void", "round": rnd.number, "void_reason": VOID_ON_SHUTDOWN}, None
-        )
+        reason = VOID_ON_SHUTDOWN if for_good is None else for_good
+        if not timers.closing:
+            timers.closing = True
+            timers.stop()
+            await self.store.recover(self.id, reason)
+            self.announcer.publish(
+                {"type": "round_void", "round": rnd.number, "void_reason": reason}, None
+            )
+        if for_good is not None:
+            for seat in list(self.seats.values()):
+                await self.seating.end_session(seat, "table_closed")
+            self.announcer.publish({"type": "table_closed", "reason": for_good}, None)
         return True
 
     async def stop(self) -> None:
@@ -327,6 +337,8 @@ class Table:
             "limit_seat": self._limit_seat,
             "tick": self._noop,
             "close": self._close,
+            "disable": self.disabling.disable,
+            "enable": self.disabling.enable,
         }
         result = await handlers[command.name](**command.args)
         if command.future is not None and not command.future.done():

@@ -17,12 +17,21 @@ class Timers:
     opens_at: float | None = None  # the result is shown until then (multi-player)
     decides_by: float | None = None  # when undecided hands take the default decision
     closing: bool = False  # a graceful stop voided its undealt round: no bet, no new round
+    #: why the operator disabled the table (issue 30; GLI-19 4.15): the round in play finishes,
+    #: no bet is taken and no round begins until it is enabled again
+    disabled: str | None = None
     checked_at: float = float("-inf")  # when the table last looked at the clock
 
     def verify_window(self, now: float) -> None:
         """Bets are taken only while the window is open (rule 27)."""
         if self.closing:
             raise RuleViolation("phase", "the table is closing: no more rounds", "table")
+        if self.disabled is not None:
+            raise RuleViolation(
+                "phase",
+                msg("the table is disabled: {reason}", reason=self.disabled),
+                "GLI-19 4.15 (docs/operator.md)",
+            )
         if self.opens_at is not None:
             left = max(0.0, self.opens_at - now)
             raise RuleViolation(

@@ -100,6 +100,7 @@ class TableView:
             "minimum_bet": self.terms.information.get("minimum_bet"),
             "jackpot": self.display.jackpot_shown,
             "live": None if self.live is None else {"next": self.live.due()},
+            "disabled": timers.disabled,  # why the operator disabled it (issue 30), or None
             "players_entropy": None
             if self.in_play.entropy is None
             else {

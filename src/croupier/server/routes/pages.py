@@ -6,13 +6,13 @@ import json
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, HTTPException, Path
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
 
 from croupier.i18n.catalogue import LANGUAGES, catalogue
 from croupier.i18n.message import msg
-from croupier.server.depends import Casinos, Id
+from croupier.server.depends import Casinos, Id, Viewer
 
 router = APIRouter()
 
@@ -37,6 +37,15 @@ async def index() -> str:
 async def dealer() -> str:
     """The dealer's console of a live table (issue 31; docs/live-table.md)."""
     return resources.files("croupier.web").joinpath("dealer.html").read_text(encoding="utf-8")
+
+
+@router.get("/operator", response_class=HTMLResponse, include_in_schema=False)
+async def back_office(viewer: Viewer) -> str:
+    """The back office's console (issue 30; docs/operator.md): the page holds nothing; its API
+    needs a staff token. A player's token sent here is refused like everywhere under it."""
+    if viewer is not None and not viewer.staff:
+        raise HTTPException(403, detail={"message": msg("the back office is for the staff")})
+    return resources.files("croupier.web").joinpath("operator.html").read_text(encoding="utf-8")
 
 
 @router.get("/display/{table_id}", response_class=HTMLResponse, include_in_schema=False)

@@ -11,8 +11,9 @@ from fastapi import APIRouter, HTTPException, Request
 from croupier.i18n.message import msg
 from croupier.protection.account import verify_adult
 from croupier.protection.exclusion import utc_day
+from croupier.server.back_office import in_transaction, recorded
 from croupier.server.bodies import DemoPlayerIn, DepositIn, LanguageIn, LoginIn, PlayerIn
-from croupier.server.depends import Casinos, Me, Operator, PlayerName, address_of
+from croupier.server.depends import Cashier, Casinos, Me, PlayerName, address_of
 from croupier.server.logins import LoginRefused
 from croupier.store.ledger import DEMO
 
@@ -20,14 +21,16 @@ router = APIRouter()
 
 
 @router.post("/players", status_code=201)
-async def create_player(body: PlayerIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+async def create_player(body: PlayerIn, op: Cashier, casino: Casinos) -> dict[str, Any]:
     """A player registered by the operator: a real-money player with their date of birth, 18
     or older (issue 29; protection/account.py); a demo player plays for points."""
     born = None if body.demo else verify_adult(body.born, utc_day(casino.wall()))
     player, token = await asyncio.to_thread(
         lambda: casino.players.create(body.name, demo=body.demo, password=body.password, born=born)
     )
-    return {"id": player.id, "name": player.name, "demo": player.demo, "token": token}
+    shown = {"id": player.id, "name": player.name, "demo": player.demo}
+    await recorded(casino, op, "register", f"player:{player.name}", shown)
+    return {**shown, "token": token}
 
 
 @router.post("/login")
@@ -47,12 +50,13 @@ async def login(body: LoginIn, request: Request, casino: Casinos) -> dict[str, A
 
 
 @router.post("/players/{name}/tokens", status_code=201)
-async def new_token(name: PlayerName, _op: Operator, casino: Casinos) -> dict[str, Any]:
+async def new_token(name: PlayerName, op: Cashier, casino: Casinos) -> dict[str, Any]:
     """The operator gives a player a fresh token (their old one stops working)."""
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None or player.role != "player":
         raise LookupError(msg("no player {name}", name=repr(name)))
     token = await asyncio.to_thread(casino.players.new_token, player)
+    await recorded(casino, op, "new token", f"player:{name}", {"id": player.id})
     return {"id": player.id, "name": player.name, "token": token}
 
 
@@ -83,25 +87,29 @@ async def create_demo_player(
 
 @router.post("/players/{name}/deposits")
 async def deposit(
-    name: PlayerName, body: DepositIn, _op: Operator, casino: Casinos
+    name: PlayerName, body: DepositIn, op: Cashier, casino: Casinos
 ) -> dict[str, Any]:
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None:
         raise LookupError(msg("no player {name}", name=repr(name)))
-    balance = await casino.cashier.deposit(player, body.amount, body.currency)
+    moved = {"amount": body.amount, "currency": body.currency}
+    row = in_transaction(casino, op, "deposit", f"player:{name}", after=moved)
+    balance = await casino.cashier.deposit(player, body.amount, body.currency, row)
     return {"player": name, "currency": body.currency, "balance": balance}
 
 
 @router.post("/players/{name}/withdrawals")
 async def withdraw(
-    name: PlayerName, body: DepositIn, _op: Operator, casino: Casinos
+    name: PlayerName, body: DepositIn, op: Cashier, casino: Casinos
 ) -> dict[str, Any]:
     """Money out to the player's own payment account, at their request (the cashier's
     action); refused, nothing moved, past the balance."""
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None:
         raise LookupError(msg("no player {name}", name=repr(name)))
-    balance = await casino.cashier.withdraw(player, body.amount, body.currency)
+    moved = {"amount": body.amount, "currency": body.currency}
+    row = in_transaction(casino, op, "withdrawal", f"player:{name}", after=moved)
+    balance = await casino.cashier.withdraw(player, body.amount, body.currency, row)
     return {"player": name, "currency": body.currency, "balance": balance}
 
 

@@ -11,8 +11,9 @@ from fastapi import APIRouter, Path
 
 from croupier.i18n.message import msg
 from croupier.protection.exclusion import OPERATOR
+from croupier.server.back_office import audited, recorded
 from croupier.server.bodies import ExclusionIn, LimitIn, OperatorExclusionsIn, RealityIn
-from croupier.server.depends import Casinos, Id, Me, Operator, PlayerName
+from croupier.server.depends import Casinos, Compliance, Id, Me, PlayerName
 
 router = APIRouter()
 
@@ -48,7 +49,7 @@ async def end_my_exclusion(exclusion_id: Id, player: Me, casino: Casinos) -> dic
 
 @router.post("/operator/exclusions", status_code=201)
 async def exclude_players(
-    body: OperatorExclusionsIn, op: Operator, casino: Casinos
+    body: OperatorExclusionsIn, op: Compliance, casino: Casinos
 ) -> dict[str, Any]:
     """The operator excludes players (its list, or the regulator's imported): each named
     player found is excluded at once; the names with no account here are listed back."""
@@ -62,7 +63,9 @@ async def exclude_players(
             player, OPERATOR, until=body.until, reason=body.reason, set_by=op.name
         )
         excluded.append({"player": name, **exclusion.shown()})
-    return {"excluded": excluded, "unknown": unknown}
+    result = {"excluded": excluded, "unknown": unknown}
+    await recorded(casino, op, "exclude", "players", result, reason=body.reason)
+    return result
 
 
 Kind = Annotated[str, Path(min_length=1, max_length=20, description="e.g. deposit_day")]
@@ -83,13 +86,15 @@ async def set_my_limit(kind: Kind, body: LimitIn, player: Me, casino: Casinos) -
 
 @router.put("/operator/players/{name}/limits/{kind}")
 async def set_limit_on(
-    name: PlayerName, kind: Kind, body: LimitIn, op: Operator, casino: Casinos
+    name: PlayerName, kind: Kind, body: LimitIn, op: Compliance, casino: Casinos
 ) -> dict[str, Any]:
     """The operator's limit on a player, in force at once; the strictest one applies."""
     player = await asyncio.to_thread(casino.players.by_name, name)
     if player is None:
         raise LookupError(msg("no player {name}", name=repr(name)))
-    return await casino.protection.set_limit(player, kind, body.amount, operator=op.name)
+    before = await casino.protection.limits_of(player)
+    work = casino.protection.set_limit(player, kind, body.amount, operator=op.name)
+    return await audited(casino, op, f"limit {kind}"[:40], f"player:{name}", work, before=before)
 
 
 @router.put("/me/reality-check")

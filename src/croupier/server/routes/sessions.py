@@ -24,7 +24,7 @@ async def _own_session(casino: Casino, session_id: int, player: Player) -> dict[
     if statement is None:
         raise LookupError(msg("no session {session_id}", session_id=session_id))
     owner = await asyncio.to_thread(casino.records.sessions.session_player, session_id)
-    if owner != player.id and player.role != "operator":
+    if owner != player.id and not player.staff:
         raise HTTPException(403, detail={"message": msg("not your session")})
     return statement
 

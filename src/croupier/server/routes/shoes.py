@@ -59,7 +59,7 @@ def _shown(
 def _may_see(casino: Casino, record: dict[str, Any], viewer: Player | None) -> bool:
     if viewer is None:
         return False
-    if viewer.role == "operator":
+    if viewer.staff:
         return True
     return Shoes(casino.engine).played_by(record["commitment"], viewer.id)
 

@@ -20,7 +20,7 @@ from croupier.i18n.message import msg
 from croupier.people import Player
 from croupier.protection.exclusion import day_start, utc_day
 from croupier.protection.history import history
-from croupier.server.depends import Casinos, Me, Operator, PlayerName
+from croupier.server.depends import Casinos, Me, PlayerName, Staff
 from croupier.server.service import Casino
 from croupier.store.account_statement import postings, protection_records
 
@@ -83,7 +83,7 @@ async def my_statement(
 @router.get("/operator/players/{name}/statement")
 async def statement_of(
     name: PlayerName,
-    _op: Operator,
+    _op: Staff,
     casino: Casinos,
     start: Annotated[date | None, Query(alias="from")] = None,
     end: Annotated[date | None, Query(alias="to")] = None,
@@ -99,7 +99,7 @@ async def statement_of(
     response_class=StreamingResponse,
     responses={200: {"content": {"application/x-ndjson": {}}, "description": "JSON Lines"}},
 )
-async def export_protection(_op: Operator, casino: Casinos) -> StreamingResponse:
+async def export_protection(_op: Staff, casino: Casinos) -> StreamingResponse:
     """Every player's protection history as JSON Lines, one event a line (a limit, a reality
     check, an exclusion, an early end asked), player by player, streamed."""
 

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Header, HTTPException, Request
 from croupier.errors import Refused, RuleViolation
 from croupier.i18n.catalogue import localize_tree, negotiate
 from croupier.i18n.message import msg
+from croupier.server.back_office import audited, close_table, recorded
 from croupier.server.bodies import (
     AnnouncementIn,
     BetIn,
@@ -19,6 +20,7 @@ from croupier.server.bodies import (
     DecisionIn,
     FaultIn,
     LimitsIn,
+    ReasonIn,
     RemedyIn,
     SessionIn,
     ShoeEntropyIn,
@@ -29,9 +31,10 @@ from croupier.server.depends import (
     Acting,
     BetKind,
     Casinos,
+    Dealer,
     Id,
     Me,
-    Operator,
+    Supervisor,
     Viewer,
     address_of,
     sees,
@@ -62,10 +65,12 @@ async def tables(player: Viewer, request: Request, casino: Casinos) -> list[dict
 
 
 @router.post("/tables", status_code=201)
-async def open_table(body: TableIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+async def open_table(body: TableIn, op: Supervisor, casino: Casinos) -> dict[str, Any]:
     config = TableConfig(**body.model_dump())
     table = await casino.open_table(config)
-    return table.view_for(None, operator=True)
+    view = table.view_for(None, operator=True)
+    await recorded(casino, op, "open", f"table:{table.id}", config.to_json())
+    return view
 
 
 @router.get("/tables/{table_id}")
@@ -185,22 +190,26 @@ async def deal(table_id: Id, player: Acting, casino: Casinos) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/limits")
 async def set_limits(
-    table_id: Id, body: LimitsIn, _op: Operator, casino: Casinos
+    table_id: Id, body: LimitsIn, op: Supervisor, casino: Casinos
 ) -> dict[str, Any]:
     """The operator changes a table's limits and house options (ruleset overrides, each
     validated with its article); they apply from the next round."""
-    result: dict[str, Any] = await casino.table(table_id).command(
-        "set_limits", overrides=body.overrides
-    )
+    table = casino.table(table_id)
+    before = {"overrides": dict(table.config.overrides)}
+    result: dict[str, Any] = await audited(
+        casino, op, "limits", f"table:{table_id}",
+        table.command("set_limits", overrides=body.overrides), before=before,
+    )  # fmt: skip
     return result
 
 
 @router.post("/tables/{table_id}/announcements")
 async def announce(
-    table_id: Id, body: AnnouncementIn, _op: Operator, casino: Casinos
+    table_id: Id, body: AnnouncementIn, op: Supervisor, casino: Casinos
 ) -> dict[str, Any]:
     """The operator speaks to the table: one message to every watcher."""
-    result: dict[str, Any] = await casino.table(table_id).command("announce", message=body.message)
+    work = casino.table(table_id).command("announce", message=body.message)
+    result: dict[str, Any] = await audited(casino, op, "announce", f"table:{table_id}", work)
     return result
 
 
@@ -227,7 +236,7 @@ async def shoe_entropy(
 
 
 @router.post("/tables/{table_id}/cards")
-async def card(table_id: Id, body: CardIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+async def card(table_id: Id, body: CardIn, _op: Dealer, casino: Casinos) -> dict[str, Any]:
     """A live table's card from its physical shoe (issue 31; docs/live-table.md): taken where
     it is due, or refused as an irregularity naming its article, with its remedies."""
     result: dict[str, Any] = await casino.table(table_id).command("card", message=body.model_dump())
@@ -235,7 +244,7 @@ async def card(table_id: Id, body: CardIn, _op: Operator, casino: Casinos) -> di
 
 
 @router.post("/tables/{table_id}/remedies")
-async def remedy(table_id: Id, body: RemedyIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+async def remedy(table_id: Id, body: RemedyIn, _op: Dealer, casino: Casinos) -> dict[str, Any]:
     """The remedy the text gives for a live card refused (corrected, void, the round goes on),
     as the dealer confirms it; a void with a supervisor's name."""
     card = body.model_dump(exclude={"remedy", "supervisor"})
@@ -246,7 +255,7 @@ async def remedy(table_id: Id, body: RemedyIn, _op: Operator, casino: Casinos) -
 
 
 @router.post("/tables/{table_id}/shoes")
-async def new_shoe(table_id: Id, _op: Operator, casino: Casinos) -> dict[str, Any]:
+async def new_shoe(table_id: Id, _op: Dealer, casino: Casinos) -> dict[str, Any]:
     """A live table's dealer puts a new shoe in, between rounds: its burn is due (Macau
     baccarat art. 2(1)) and the old shoe's cards no longer count against the new one's."""
     result: dict[str, Any] = await casino.table(table_id).command("new_shoe")
@@ -255,7 +264,7 @@ async def new_shoe(table_id: Id, _op: Operator, casino: Casinos) -> dict[str, An
 
 @router.post("/tables/{table_id}/device/messages")
 async def device_message(
-    table_id: Id, body: SocketMessageIn, _op: Operator, casino: Casinos
+    table_id: Id, body: SocketMessageIn, _op: Dealer, casino: Casinos
 ) -> dict[str, Any]:
     """A live table's device message as its WebSocket takes it, answered as the WebSocket
     answers it: how a process that does not run the table sends its devices' messages here
@@ -264,7 +273,41 @@ async def device_message(
 
 
 @router.post("/tables/{table_id}/fault")
-async def fault(table_id: Id, body: FaultIn, _op: Operator, casino: Casinos) -> dict[str, Any]:
+async def fault(table_id: Id, body: FaultIn, op: Supervisor, casino: Casinos) -> dict[str, Any]:
     """An operator-side fault: the round in play is void and every stake returned (rule 29)."""
-    result: dict[str, Any] = await casino.table(table_id).command("fault", reason=body.reason)
+    work = casino.table(table_id).command("fault", reason=body.reason)
+    result: dict[str, Any] = await audited(
+        casino, op, "void", f"table:{table_id}", work, reason=body.reason
+    )
+    return result
+
+
+@router.post("/tables/{table_id}/disable")
+async def disable(table_id: Id, body: ReasonIn, op: Supervisor, casino: Casinos) -> dict[str, Any]:
+    """Disable the table (issue 30; GLI-19 4.15): the round in play finishes, no bet is taken
+    and no round begins until it is enabled; its players are told why."""
+    work = casino.table(table_id).command("disable", reason=body.reason)
+    result: dict[str, Any] = await audited(
+        casino, op, "disable", f"table:{table_id}", work, reason=body.reason
+    )
+    return result
+
+
+@router.post("/tables/{table_id}/enable")
+async def enable(table_id: Id, body: ReasonIn, op: Supervisor, casino: Casinos) -> dict[str, Any]:
+    """Enable a disabled table: its next round's window opens."""
+    work = casino.table(table_id).command("enable")
+    result: dict[str, Any] = await audited(
+        casino, op, "enable", f"table:{table_id}", work, reason=body.reason
+    )
+    return result
+
+
+@router.post("/tables/{table_id}/close")
+async def close(table_id: Id, body: ReasonIn, op: Supervisor, casino: Casinos) -> dict[str, Any]:
+    """Close the table for good (PT rules 4-6): refused while a dealt round is in play."""
+    work = close_table(casino, table_id, body.reason)
+    result: dict[str, Any] = await audited(
+        casino, op, "close", f"table:{table_id}", work, reason=body.reason
+    )
     return result
