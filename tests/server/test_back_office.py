@@ -141,18 +141,28 @@ def test_disabled_with_no_bet_no_round_begins_and_a_restart_keeps_it(database_ur
         again.stop()
 
 
+@pytest.mark.cites("pt-812-2015", "rule 29")
 def test_a_table_closed_for_good(server: RunningServer) -> None:
-    """Rules 4-6: the operator closes tables. The undealt round's stakes are returned, every
-    session ends, the table leaves the lobby and no process runs it again."""
-    table = server.open_table(betting_seconds=30)["id"]
-    ana = server.player("ana", 100_00)
+    """The operator closes a table. Rule 29: a round cut short «é anulada» (is void) and its
+    stakes returned: an undealt round's stakes come back, every session ends, the table leaves
+    the lobby and no process runs it again. A round whose cards are out finishes first."""
+    table = server.open_table(ruleset="macau-stud-2004", betting_seconds=10)["id"]
+    ana = server.player("ana", 1_000_00, currency="MOP")
     server.sit(table, ana)
-    assert server.bet(table, ana, "player", 10_00).status_code == 201
-    closed = server.http.post(
-        f"/tables/{table}/close", json={"reason": "end of shift"}, headers=server.operator
-    )
+    assert server.bet(table, ana, "ante", 100_00).status_code == 201
+    server.advance(10)  # dealt: Ana's decision is awaited
+    close = {"json": {"reason": "end of shift"}, "headers": server.operator}
+    dealt = server.http.post(f"/tables/{table}/close", **close)
+    assert dealt.status_code == 422 and "finishes first" in dealt.text
+    assert server.view(table)["bets"]  # nothing was changed by the refusal
+    server.advance(60)  # the decision's time runs out: the round settles
+    assert server.bet(table, ana, "ante", 100_00).status_code == 201  # the next round
+    held = server.balance(ana, "MOP")
+    staked = sum(b["amount"] for b in server.view(table)["bets"])
+    closed = server.http.post(f"/tables/{table}/close", **close)
     assert closed.status_code == 200, closed.text
-    assert server.balance(ana) == 100_00
+    assert closed.json() == {"table": table, "closed": "end of shift"}
+    assert server.balance(ana, "MOP") == held + staked
     assert table not in [t["id"] for t in server.http.get("/tables").json()]
     statuses = {t: s for t, _n, _c, s in server.casino.records.tables.all()}
     assert statuses[table] == "closed"

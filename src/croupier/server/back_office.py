@@ -94,10 +94,10 @@ def in_transaction(
 
 
 async def close_table(casino: Casino, table_id: int, reason: str) -> dict[str, Any]:
-    """Close a table for good (PT 812/2015 rules 4-6: the operator opens and closes tables): a
-    round whose cards are out finishes first (refused: disable the table, then close it once
-    the round has settled); an undealt round is void and its stakes returned (rule 29), every
-    session at the table ends, and no process runs it again."""
+    """Close a table for good (issue 30): a round whose cards are out finishes first (refused:
+    disable the table, then close it once the round has settled); an undealt round is void and
+    its stakes returned (PT 812/2015 rule 29), every session at the table ends, and no process
+    runs it again."""
     table = casino.table(table_id)
     if not await table.close(for_good=reason):
         raise RuleViolation(

@@ -305,7 +305,8 @@ async def enable(table_id: Id, body: ReasonIn, op: Supervisor, casino: Casinos) 
 
 @router.post("/tables/{table_id}/close")
 async def close(table_id: Id, body: ReasonIn, op: Supervisor, casino: Casinos) -> dict[str, Any]:
-    """Close the table for good (PT rules 4-6): refused while a dealt round is in play."""
+    """Close the table for good: refused while a dealt round is in play; an undealt round's
+    stakes are returned (PT 812/2015 rule 29)."""
     work = close_table(casino, table_id, body.reason)
     result: dict[str, Any] = await audited(
         casino, op, "close", f"table:{table_id}", work, reason=body.reason
