@@ -101,7 +101,10 @@ def test_a_void_with_its_reason_before_and_after(server: RunningServer) -> None:
     [changed, _void, opened] = _trail(server, target=f"table:{table}")
     assert opened["action"] == "open" and opened["actor"] == "operator"
     assert changed["before"] == {"overrides": {}}
-    assert changed["after"]["from_round"] == limits.json()["from_round"]
+    assert changed["after"] == {
+        "overrides": {"table.minimum_bet": 200},
+        "from_round": limits.json()["from_round"],
+    }
 
 
 def test_disabled_with_no_bet_no_round_begins_and_a_restart_keeps_it(database_url: str) -> None:

@@ -67,6 +67,9 @@ def test_the_guarded_routes_cover_the_operator_api() -> None:
             "/tables/{table_id}/disable", "/players/{name}/deposits",
             "/operator/players/{name}/suspend", "/tables/{table_id}/cards"} <= paths  # fmt: skip
     assert {duty for _m, _p, duty in routes} == {"read", "tables", "deal", "cash", "protect"}
+    every = [r for module in ROUTE_MODULES for r in module.router.routes if isinstance(r, APIRoute)]
+    under = {r.path for r in every if r.path.startswith("/operator/")}
+    assert under <= paths  # no route under /operator/ without a duty
 
 
 def test_every_role_against_every_operator_route(server: RunningServer) -> None:

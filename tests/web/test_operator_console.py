@@ -151,3 +151,11 @@ def test_a_day_at_the_back_office(browser: Browser, stage: Stage) -> None:
     assert mop["ggr"] == ggr and mop["rounds"] == 2 and mop["turnover"] >= 300_00
     assert mop["theoretical_hold"] is not None and mop["hold_low_95"] < mop["hold_high_95"]
     _picture(sam, "reports")
+
+    # in the player's languages too: the console switches at once
+    sam.select_option("#language", "pt-PT")
+    sam.click("[data-tab=tables]")
+    expect(sam.locator("#tables h1")).to_have_text("Mesas em funcionamento")
+    expect(sam.locator(f"[data-table='{stud}']")).to_contain_text("Desativada: dealer's break")
+    sam.select_option("#language", "zh-Hant")
+    expect(sam.locator("#tables h1")).to_have_text("運作中的賭枱")

@@ -235,11 +235,39 @@ async function playerFile(name) {
     });
     box.append(form);
   }
+  if (holds("protect") && !file.demo) box.append(protectionForms(name));
   const statement = el("button", { type: "button", text: t("Statement"), onclick: async () => {
     const data = await api(`/operator/players/${encodeURIComponent(name)}/statement`);
     $("recall").textContent = JSON.stringify(data, null, 1);
   } });
   box.append(statement);
+}
+
+// compliance's forms: the operator's exclusion of the player, and a limit on their play
+const LIMIT_KINDS = ["deposit_day", "deposit_week", "deposit_month", "loss_day", "loss_week", "loss_month", "bet", "session_minutes"];
+
+function protectionForms(name) {
+  const until = el("input", { type: "date", "aria-label": t("Until (none: indefinitely)") });
+  const why = el("input", { required: "", maxlength: "200", "aria-label": t("Reason") });
+  const exclude = el("form", { class: "row" }, el("span", { text: t("Exclude") }), until, why, el("button", { type: "submit", text: t("Do it") }));
+  exclude.addEventListener("submit", (event) => {
+    event.preventDefault();
+    act(`${t("Exclude")} · ${name}`, async () => {
+      await api("/operator/exclusions", { method: "POST", body: { players: [name], until: until.value || null, reason: why.value } });
+      await playerFile(name);
+    });
+  });
+  const kind = el("select", { "aria-label": t("Limit") }, ...LIMIT_KINDS.map((k) => el("option", { value: k, text: term(k) })));
+  const amount = el("input", { type: "number", min: "1", "aria-label": t("Amount (minor units; empty: no limit)") });
+  const limit = el("form", { class: "row" }, el("span", { text: t("Limit") }), kind, amount, el("button", { type: "submit", text: t("Do it") }));
+  limit.addEventListener("submit", (event) => {
+    event.preventDefault();
+    act(`${t("Limit")} · ${name}`, async () => {
+      await api(`/operator/players/${encodeURIComponent(name)}/limits/${kind.value}`, { method: "PUT", body: { amount: amount.value ? Number(amount.value) : null } });
+      await playerFile(name);
+    });
+  });
+  return el("div", {}, exclude, limit);
 }
 
 async function recall(event) {

@@ -196,10 +196,9 @@ async def set_limits(
     validated with its article); they apply from the next round."""
     table = casino.table(table_id)
     before = {"overrides": dict(table.config.overrides)}
-    result: dict[str, Any] = await audited(
-        casino, op, "limits", f"table:{table_id}",
-        table.command("set_limits", overrides=body.overrides), before=before,
-    )  # fmt: skip
+    result: dict[str, Any] = await table.command("set_limits", overrides=body.overrides)
+    after = {"overrides": dict(table.config.overrides), "from_round": result["from_round"]}
+    await recorded(casino, op, "limits", f"table:{table_id}", after, before=before)
     return result
 
 
