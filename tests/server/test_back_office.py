@@ -159,6 +159,7 @@ def test_a_table_closed_for_good(server: RunningServer) -> None:
     assert dealt.status_code == 422 and "finishes first" in dealt.text
     assert server.view(table)["bets"]  # nothing was changed by the refusal
     server.advance(60)  # the decision's time runs out: the round settles
+    server.advance(10)  # the result's pause: the next round's window opens
     assert server.bet(table, ana, "ante", 100_00).status_code == 201  # the next round
     held = server.balance(ana, "MOP")
     staked = sum(b["amount"] for b in server.view(table)["bets"])

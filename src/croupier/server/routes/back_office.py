@@ -10,11 +10,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
+from pydantic import AfterValidator
 
 from croupier.i18n.message import msg
 from croupier.protection.exclusion import utc_day
 from croupier.server.back_office import in_transaction
-from croupier.server.bodies import ReasonIn
+from croupier.server.bodies import ReasonIn, printable
 from croupier.server.depends import Casinos, Compliance, PlayerName, Staff
 from croupier.server.peer_auth import FORWARDED
 from croupier.server.reports import COLUMNS, as_csv, report
@@ -24,12 +25,20 @@ from croupier.store import staff_reads
 from croupier.store.audit_trail import MAX_READ
 
 router = APIRouter(prefix="/operator")
-Name = Annotated[str, Query(max_length=100)]
+#: a name searched or filtered on: printable (no NUL, which PostgreSQL cannot compare)
+Name = Annotated[str, Query(max_length=100), AfterValidator(printable)]
 From = Annotated[date | None, Query(alias="from")]
 To = Annotated[date | None, Query(alias="to")]
 AUDIT_COLUMNS = ("id", "at", "actor", "role", "action", "target", "reason", "before", "after",
                  "node")  # fmt: skip
 STATE_COLUMNS = ("player", "state", "reason", "responsible", "since")
+#: a route that answers JSON, or CSV with ``format=csv``: both documented (the fuzz checks it)
+JSON_OR_CSV: dict[int | str, dict[str, Any]] = {
+    200: {
+        "content": {"application/json": {}, "text/csv": {}},
+        "description": "JSON; CSV with format=csv",
+    }
+}
 
 
 def _csv(text: str, name: str) -> Response:
@@ -73,7 +82,7 @@ async def live_tables(member: Staff, request: Request, casino: Casinos) -> dict[
 async def find_players(
     _member: Staff,
     casino: Casinos,
-    q: Annotated[str, Query(max_length=100)] = "",
+    q: Name = "",
     limit: Annotated[int, Query(ge=1, le=staff_reads.MAX_FOUND)] = 50,
 ) -> list[dict[str, Any]]:
     """Players whose name contains ``q``, with their balances (demo points apart: ``DEMO``)."""
@@ -134,7 +143,7 @@ async def reinstate(
     return {**result, "reason": body.reason}
 
 
-@router.get("/audit")
+@router.get("/audit", responses=JSON_OR_CSV)
 async def audit_trail(
     _member: Staff,
     casino: Casinos,
@@ -154,7 +163,7 @@ async def audit_trail(
     return {"actions": rows}
 
 
-@router.get("/reports/daily")
+@router.get("/reports/daily", responses=JSON_OR_CSV)
 async def daily_report(
     _member: Staff,
     casino: Casinos,
@@ -181,7 +190,7 @@ async def jackpot_report(_member: Staff, casino: Casinos) -> dict[str, Any]:
     return {"pools": await asyncio.to_thread(jackpots, casino.engine)}
 
 
-@router.get("/reports/accounts")
+@router.get("/reports/accounts", responses=JSON_OR_CSV)
 async def account_report(
     _member: Staff,
     casino: Casinos,
