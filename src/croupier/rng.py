@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import MutableSequence, Sequence
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-import numpy as np
+if TYPE_CHECKING:  # NumPy is imported by the seeded source only (issue 32(3): a command that
+    import numpy as np  # deals from the CSPRNG, or deals nothing, does not pay for it)
 
 T = TypeVar("T")
 
@@ -55,6 +56,9 @@ class SeededRandomSource:
     """Tests and simulation: a NumPy ``Generator`` (PCG64) from a seed or ``SeedSequence``."""
 
     def __init__(self, seed: int | np.random.SeedSequence | np.random.Generator) -> None:
+        import numpy as np
+
+        self._arange = np.arange
         if isinstance(seed, np.random.Generator):
             self.generator = seed
         else:
@@ -64,7 +68,7 @@ class SeededRandomSource:
         if n < 2:
             return []
         # One vectorised call: element k is uniform in 0..(n-1-k), i.e. j_i for i = n-1 .. 1.
-        highs = np.arange(n, 1, -1, dtype=np.int64)
+        highs = self._arange(n, 1, -1, dtype="int64")
         draws: list[int] = self.generator.integers(0, highs).tolist()
         return draws
 

@@ -1,0 +1,70 @@
+"""Issue 32(3): a command imports only what it uses. Each command runs in a fresh interpreter
+under ``python -X importtime``; the heavy libraries it has no use for must not be among its
+imports: the server's (SQLAlchemy, Alembic, FastAPI, uvicorn), the charts' (matplotlib), the
+compiled kernels' (Numba) and, where nothing is drawn from a seeded generator or computed on
+arrays, NumPy. (How long they take is the benchmark's: benchmarks/bench_cli_start.py.)"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+SERVER = {"sqlalchemy", "alembic", "fastapi", "uvicorn", "starlette", "httpx"}
+HEAVY = SERVER | {"matplotlib", "numba", "scipy"}
+IMPORTED = re.compile(r"^import time:\s+\d+ \|\s+\d+ \|\s*(?P<module>[\w.]+)$")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The stud tables already on disk, as every run after a machine's first finds them."""
+    folder = str(tmp_path_factory.mktemp("cache"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CROUPIER_CACHE", folder)
+        subprocess.run(
+            [sys.executable, "-c", "from croupier.games.stud.evaluator import rank_tables; "
+             "rank_tables()"], check=True, timeout=300,
+        )  # fmt: skip
+        yield
+
+
+def _imported(*args: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", *args],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120, env=os.environ,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = set()
+    for line in done.stderr.splitlines():
+        matched = IMPORTED.match(line)
+        if matched:
+            found.add(matched["module"].split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize(
+    ("command", "absent"),
+    [
+        (["rules"], HEAVY | {"numpy"}),
+        (["options", "baccarat"], HEAVY | {"numpy"}),
+        (["baccarat", "deal", "--rounds", "2"], HEAVY | {"numpy"}),  # the CSPRNG: no NumPy
+        (["baccarat", "deal", "--rounds", "2", "--seed", "7"], HEAVY),
+        (["blackjack", "hint", "AS,7D", "--dealer", "9H"], HEAVY | {"numpy"}),
+        (["stud", "deal", "--help"], HEAVY | {"numpy"}),
+        (["stud", "deal"], HEAVY | {"numpy"}),  # its hands ranked from the tables on disk
+    ],
+)
+def test_a_command_imports_only_what_it_uses(command: list[str], absent: set[str]) -> None:
+    imported = _imported("-m", "croupier", *command)
+    assert "croupier" in imported  # the parse saw the imports
+    assert not imported & absent, sorted(imported & absent)
+
+
+def test_importing_the_command_line_loads_no_heavy_library() -> None:
+    imported = _imported("-c", "import croupier.cli")
+    assert "typer" in imported
+    assert not imported & (HEAVY | {"numpy"}), sorted(imported & (HEAVY | {"numpy"}))
