@@ -31,3 +31,12 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
 
 
 sys.addaudithook(_audit)
+
+# The stud evaluator's tables are kept on disk between runs (games/stud/rank_cache.py): a test run
+# starts from an empty cache of its own, so that the tables are built by the compiled kernels the
+# tests are evidence for (and checked against their pinned SHA-256), never read back from an
+# earlier run's file that would hide a change to those kernels (issue 32(3); a mutant of the
+# kernels survived behind a warm cache).
+import tempfile  # noqa: E402
+
+os.environ["CROUPIER_CACHE"] = tempfile.mkdtemp(prefix="croupier-test-cache-")

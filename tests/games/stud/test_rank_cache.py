@@ -23,7 +23,10 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     evaluator._rank5_function.cache_clear()
 
 
+@pytest.mark.cites("macau-stud-2004", "art. 4", "art. 8")
 def test_the_cached_tables_are_the_kernels_own(cache: Path) -> None:
+    """The order of arts. 4 and 8, kept on disk, is the order the kernels build, byte for byte;
+    the file is exactly the pinned one, and read back."""
     ranks, categories = evaluator.rank_tables()  # built, then kept
     stored = (cache / rank_cache.NAME).read_bytes()
     assert hashlib.sha256(stored).hexdigest() == rank_cache.SHA256

@@ -12,7 +12,6 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-WHEEL_MASK = (1 << 12) | 0b1111  # A,5,4,3,2 (art. 4: the five-high straight)
 #: Index of the highest set bit of every 13-bit mask (-1 for 0).
 HIGHBIT = np.array([-1] + [v.bit_length() - 1 for v in range(1, 1 << 13)], dtype=np.int64)
 #: Colex binomials: COLEX[k][n] = C(n, k + 1).
@@ -68,7 +67,7 @@ def _key_of_state(
         straight_top = -1
         if seen1 == low * 31:
             straight_top = int(HIGHBIT[seen1])
-        elif seen1 == WHEEL_MASK:
+        elif seen1 == 0b1_0000_0000_1111:  # A,5,4,3,2: the five-high straight (art. 4)
             straight_top = 3  # A-2-3-4-5: the five is the top card (art. 4(3))
         if flush:
             suit = c0 & 3
