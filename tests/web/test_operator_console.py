@@ -152,6 +152,14 @@ def test_a_day_at_the_back_office(browser: Browser, stage: Stage) -> None:
     assert mop["theoretical_hold"] is not None and mop["hold_low_95"] < mop["hold_high_95"]
     _picture(sam, "reports")
 
+    # Ana's file: her session's statement a click away (PT rule 33)
+    sam.click("[data-tab=players]")
+    sam.fill("#search", "ana")
+    sam.press("#search", "Enter")
+    sam.get_by_role("button", name="ana", exact=True).click()
+    sam.locator("#player-file button", has_text=f"(table {stud})").click()
+    expect(sam.locator("#recall")).to_contain_text('"session"')
+
     # in the player's languages too: the console switches at once
     sam.select_option("#language", "pt-PT")
     sam.click("[data-tab=tables]")

@@ -206,8 +206,15 @@ async function playerFile(name) {
     [t("Balances"), balances],
     [t("Suspended"), file.suspended ?? "—"],
     [t("Exclusion"), file.exclusion ? `${file.exclusion.kind}: ${file.exclusion.reason}` : "—"],
-    [t("Sessions"), file.sessions.map((s) => `#${s.id} (${t("table")} ${s.table})`).join(", ") || "—"],
   ]));
+  // each session's statement (PT rule 33) a click away
+  const sessions = el("p", {}, el("span", { text: `${t("Sessions")}: ` }));
+  for (const s of file.sessions) {
+    sessions.append(el("button", { type: "button", text: `#${s.id} (${t("table")} ${s.table})`, onclick: async () => {
+      $("recall").textContent = JSON.stringify(await api(`/sessions/${s.id}`), null, 1);
+    } }), " ");
+  }
+  box.append(sessions);
   if (holds("cash") && !file.demo) {
     const amount = el("input", { type: "number", min: "1", required: "", "aria-label": t("Amount (minor units)") });
     const currency = el("input", { value: "EUR", pattern: "[A-Z]{3}", size: "4", "aria-label": t("Currency") });
