@@ -27,7 +27,10 @@ from croupier.rulesets import load_ruleset
 
 @dataclass(frozen=True)
 class Figure:
-    edge: float  # the house's expected win per unit staked
+    """Statistics per unit staked, not money: the reports multiply them by integer stakes only to
+    show a ratio (the theoretical hold) and its interval, never to move or book an amount."""
+
+    edge: float  # the house's expected win per unit staked (a probability-weighted ratio)
     variance: float | None  # of the player's net result per unit staked
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, Float, String, cast, func, literal, select
+from sqlalchemy import Engine, Numeric, String, cast, func, literal, select
 
 from croupier.store.schema import accounts, entries, round_bets, rounds, transactions
 
@@ -33,8 +33,9 @@ class DayTable:
     commission: int = 0
     jackpot: int = 0  # the pool's net change: contributions less prizes paid from it
     house: int = 0  # the house account's entries
-    #: kind -> [stakes, sum of stakes squared, bets]
-    kinds: dict[str, list[float]] = field(default_factory=dict)
+    #: kind -> (stakes, sum of the stakes squared, bets): integers, the squares for the
+    #: confidence interval's variance
+    kinds: dict[str, tuple[int, int, int]] = field(default_factory=dict)
 
     @property
     def ggr(self) -> int:
@@ -100,7 +101,7 @@ def daily(engine: Engine, first: date, last: date) -> list[DayTable]:
                 target.jackpot += amount
             elif kind == "house":
                 target.house += amount
-        stake = cast(round_bets.c.amount, Float)
+        stake = cast(round_bets.c.amount, Numeric(40, 0))  # a square can pass 2**63
         bets = connection.execute(
             select(
                 day,
@@ -118,7 +119,7 @@ def daily(engine: Engine, first: date, last: date) -> list[DayTable]:
         ).all()
         for d, table_id, kind, staked, squares, count, commission in bets:
             target = row_of(d, table_id)
-            target.kinds[kind] = [float(staked), float(squares), float(count)]
+            target.kinds[kind] = (int(staked), int(squares), int(count))
             target.commission += int(commission)
     return sorted(found.values(), key=lambda r: (r.day, r.table_id))
 

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Header, HTTPException, Request
 from croupier.errors import Refused, RuleViolation
 from croupier.i18n.catalogue import localize_tree, negotiate
 from croupier.i18n.message import msg
+from croupier.people import Player
 from croupier.server.back_office import audited, close_table, recorded
 from croupier.server.bodies import (
     AnnouncementIn,
@@ -41,6 +42,7 @@ from croupier.server.depends import (
 )
 from croupier.server.device_socket import device_command
 from croupier.server.peer_auth import FORWARDED, SCOPE_PURPOSE
+from croupier.server.service import Casino
 from croupier.server.table_socket import command
 from croupier.table.config import TableConfig
 
@@ -271,35 +273,36 @@ async def device_message(
     return await device_command(casino, casino.table(table_id), body.text)
 
 
+async def _table_action(
+    casino: Casino, op: Player, table_id: int, action: str, reason: str, command: str
+) -> dict[str, Any]:
+    """A supervisor's command to a table, with its reason (told to the table, except an
+    enable's), in the audit trail once it succeeds."""
+    args = {} if command == "enable" else {"reason": reason}
+    work = casino.table(table_id).command(command, **args)
+    result: dict[str, Any] = await audited(
+        casino, op, action, f"table:{table_id}", work, reason=reason
+    )
+    return result
+
+
 @router.post("/tables/{table_id}/fault")
 async def fault(table_id: Id, body: FaultIn, op: Supervisor, casino: Casinos) -> dict[str, Any]:
     """An operator-side fault: the round in play is void and every stake returned (rule 29)."""
-    work = casino.table(table_id).command("fault", reason=body.reason)
-    result: dict[str, Any] = await audited(
-        casino, op, "void", f"table:{table_id}", work, reason=body.reason
-    )
-    return result
+    return await _table_action(casino, op, table_id, "void", body.reason, "fault")
 
 
 @router.post("/tables/{table_id}/disable")
 async def disable(table_id: Id, body: ReasonIn, op: Supervisor, casino: Casinos) -> dict[str, Any]:
     """Disable the table (issue 30; GLI-19 4.15): the round in play finishes, no bet is taken
     and no round begins until it is enabled; its players are told why."""
-    work = casino.table(table_id).command("disable", reason=body.reason)
-    result: dict[str, Any] = await audited(
-        casino, op, "disable", f"table:{table_id}", work, reason=body.reason
-    )
-    return result
+    return await _table_action(casino, op, table_id, "disable", body.reason, "disable")
 
 
 @router.post("/tables/{table_id}/enable")
 async def enable(table_id: Id, body: ReasonIn, op: Supervisor, casino: Casinos) -> dict[str, Any]:
     """Enable a disabled table: its next round's window opens."""
-    work = casino.table(table_id).command("enable")
-    result: dict[str, Any] = await audited(
-        casino, op, "enable", f"table:{table_id}", work, reason=body.reason
-    )
-    return result
+    return await _table_action(casino, op, table_id, "enable", body.reason, "enable")
 
 
 @router.post("/tables/{table_id}/close")
