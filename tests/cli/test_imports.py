@@ -56,6 +56,8 @@ def _imported(*args: str) -> set[str]:
         (["blackjack", "hint", "AS,7D", "--dealer", "9H"], HEAVY | {"numpy"}),
         (["stud", "deal", "--help"], HEAVY | {"numpy"}),
         (["stud", "deal"], HEAVY | {"numpy"}),  # its hands ranked from the tables on disk
+        # the exact blackjack analysis sums in C (analysis/_blackjack_kernels.c): no compiler
+        (["analyze", "blackjack", "--decks", "1", "--format", "json"], HEAVY),
     ],
 )
 def test_a_command_imports_only_what_it_uses(command: list[str], absent: set[str]) -> None:
