@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from croupier.analysis.baccarat_exact import Composition
 from croupier.analysis.baccarat_par import bet_figures
-from croupier.analysis.simulate_baccarat import _BANKER, _PLAYER, _POINTS, deal_order, run_chunk
+from croupier.analysis.simulate_baccarat import _POINTS, HIST_SHAPE, run_chunk
 from croupier.analysis.simulation import baccarat_report, chunk_seeds, run_baccarat
 from croupier.cards import new_decks
 from croupier.cli import app
@@ -64,26 +64,47 @@ def test_the_kernel_takes_the_widest_seed():
     assert run_chunk(2**63 - 1, 1000, spec).sum() == 1000
 
 
-def test_kernel_deals_round_for_round_like_the_engine():
-    rng = np.random.default_rng(9)
-    order = np.array(rng.permutation(new_decks(8)), dtype=np.int64)
-    engine = StackedCards(order.tolist())
-    out = np.empty(8, dtype=np.int64)
-    pos = 0
-    rounds = 0
-    while True:
-        nxt = deal_order(order, pos, len(order), _PLAYER, _BANKER, _POINTS, out)
-        if nxt < 0:
-            break
+def _splitmix_below(state: list[int], n: int) -> int:
+    """The kernels' generator (SplitMix64, Lemire's bounded draw: analysis/kernel_rng.py) in
+    plain Python integers, to replay a kernel's shuffle outside it."""
+
+    def next_u64() -> int:
+        state[0] = (state[0] + 0x9E3779B97F4A7C15) % 2**64
+        x = state[0]
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) % 2**64
+        return x ^ (x >> 31)
+
+    m = (next_u64() >> 32) * n
+    if m % 2**32 < n:
+        while m % 2**32 < (2**32 - n) % n:
+            m = (next_u64() >> 32) * n
+    return m >> 32
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2026, 2**63 - 1])
+def test_kernel_deals_round_for_round_like_the_engine(seed):
+    """The kernel's first shoe replayed: the same shuffle (Fisher-Yates on the kernels' stream),
+    the first card burned with as many more as its face value (art. 8), then every coup dealt by
+    the rules engine (arts. 7, 9, 11, 12: games/baccarat/coup.py) and counted in the kernel's
+    histogram cells; the kernel's own histogram of the same rounds must be identical."""
+    spec = load_ruleset("macau-2009").baccarat().shoe
+    state = [seed]
+    order = [i % 52 for i in range(52 * spec.decks)]
+    for i in range(len(order) - 1, 0, -1):
+        j = _splitmix_below(state, i + 1)
+        order[i], order[j] = order[j], order[i]
+    face = 1 if order[0] >> 2 == 12 else min((order[0] >> 2) + 2, 10)
+    engine = StackedCards(order[1 + face :])
+    expected = np.zeros(HIST_SHAPE, dtype=np.int64)
+    rounds = 70  # all before the cut card, 14 +/- 2 cards from the end
+    for _ in range(rounds):
         coup = deal_coup(engine.draw)
-        kernel_player = [c for c in out[:3] if c >= 0]
-        kernel_banker = [c for c in out[3:6] if c >= 0]
-        assert (tuple(kernel_player), tuple(kernel_banker)) == (coup.player, coup.banker)
-        assert (out[6], out[7]) == (coup.player_total, coup.banker_total)
-        assert engine.position == nxt
-        pos = nxt
-        rounds += 1
-    assert rounds > 70
+        pt, bt = coup.player_total, coup.banker_total
+        winner = 0 if pt > bt else (1 if bt > pt else 2)
+        pairs = [int(hand[0] >> 2 == hand[1] >> 2) for hand in (coup.player, coup.banker)]
+        expected[winner, bt, int(len(coup.banker) == 3), pairs[0], pairs[1]] += 1
+    assert np.array_equal(run_chunk(seed, rounds, spec), expected)
 
 
 def test_simulate_cli_json():
@@ -228,20 +249,20 @@ def test_a_session_on_a_bet_the_table_does_not_offer_is_refused():
 def test_stud_kernel_settles_like_the_engine(strategy):
     """Random deals through the kernel's settlement and through StudRound: same net."""
     from croupier.analysis.simulate_stud import hand_index, settle, stud_arrays
+    from croupier.analysis.stud_exact import raise_table
     from croupier.games.stud.evaluator import COLEX
     from croupier.games.stud.round import StudRound
 
     rules = load_ruleset("macau-stud-2004", {"table.max_payout_per_game": 0}).stud()
-    ranks, category, raises, mult, _, qualifies = stud_arrays(
-        rules.royal_flush_pays, strategy, "macau"
-    )
+    packed, mult, _ = stud_arrays(rules.royal_flush_pays, strategy, "macau")
+    raises = raise_table(rules.royal_flush_pays, strategy, "macau")  # the strategy, unpacked
     rng = np.random.default_rng(17)
     for _ in range(3000):
         deal = rng.permutation(52)[:10].astype(np.int64)
         player, dealer = deal[:5].copy(), deal[5:].copy()
-        p_idx = hand_index(player.copy(), COLEX)
-        d_idx = hand_index(dealer.copy(), COLEX)
-        net = settle(p_idx, d_idx, qualifies, ranks, category, raises, mult)
+        p_idx = hand_index(*player.tolist(), COLEX)
+        d_idx = hand_index(*dealer.tolist(), COLEX)
+        net = settle(int(packed[p_idx]), int(packed[d_idx]), mult)
         # the engine, dealing the same hands (shoe order: one card at a time, dealer last)
         order = [c for pair in zip(player.tolist(), dealer.tolist(), strict=True) for c in pair]
         rnd = StudRound(rules, StackedCards(order))
@@ -257,9 +278,10 @@ def _kernel_code(cards, modality, by_points=False):
     from croupier.analysis.simulate_baccarat import jackpot_code
     from croupier.games.baccarat.jackpot import COMBINATIONS
 
-    order = np.array(cards, dtype=np.int64)
-    out = np.empty(8, dtype=np.int64)
-    assert deal_order(order, 0, len(order), _PLAYER, _BANKER, _POINTS, out) > 0
+    coup = deal_coup(StackedCards(list(cards)).draw)  # the engine's coup, in the kernel's slots
+    player = [*coup.player, -1][:3]
+    banker = [*coup.banker, -1][:3]
+    out = np.array([*player, *banker, coup.player_total, coup.banker_total], dtype=np.int64)
     code = jackpot_code(out, {"A": 1, "B": 2, "C": 3}[modality], by_points, _POINTS)
     return COMBINATIONS[modality][code - 1][0] if code else None
 

@@ -32,7 +32,7 @@ def warm_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         yield
 
 
-def _imported(*args: str) -> set[str]:
+def _imported(*args: str, whole: bool = False) -> set[str]:
     done = subprocess.run(
         [sys.executable, "-X", "importtime", *args],
         capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120, env=os.environ,
@@ -42,7 +42,7 @@ def _imported(*args: str) -> set[str]:
     for line in done.stderr.splitlines():
         matched = IMPORTED.match(line)
         if matched:
-            found.add(matched["module"].split(".")[0])
+            found.add(matched["module"] if whole else matched["module"].split(".")[0])
     return found
 
 
@@ -70,3 +70,29 @@ def test_importing_the_command_line_loads_no_heavy_library() -> None:
     imported = _imported("-c", "import croupier.cli")
     assert "typer" in imported
     assert not imported & (HEAVY | {"numpy"}), sorted(imported & (HEAVY | {"numpy"}))
+
+
+ENGINES = {
+    "croupier.games.baccarat.game",
+    "croupier.games.baccarat.round",
+    "croupier.games.blackjack.round",
+    "croupier.games.blackjack.table",
+    "croupier.games.stud.round",
+    "croupier.games.stud.table",
+}
+
+
+@pytest.mark.parametrize("command", [["rules"], ["options", "stud"]])
+def test_reading_the_rules_loads_no_game_engine_and_no_other_command(command: list[str]) -> None:
+    """The games' specs name their engines without importing them, and the command line
+    imports a command's module only when it runs (cli/__init__.py ``COMMANDS``)."""
+    imported = _imported("-m", "croupier", *command, whole=True)
+    assert "croupier.rulesets.loader" in imported  # the parse saw the imports
+    assert not imported & ENGINES, sorted(imported & ENGINES)
+    others = {m for m in imported if m.startswith("croupier.cli.")} - {
+        "croupier.cli.common",
+        "croupier.cli.language",
+        "croupier.cli.render",
+        f"croupier.cli.{command[0]}",
+    }
+    assert not others, sorted(others)

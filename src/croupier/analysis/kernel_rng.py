@@ -45,3 +45,19 @@ def below(state: npt.NDArray[np.uint64], n: int) -> np.int64:  # pragma: no cove
             m = (next_u64(state) >> _S32) * bound
             low = m & _LOW32
     return np.int64(m >> _S32)
+
+
+@numba.njit(cache=True, inline="always")
+def bounded(state: np.uint64, n: int) -> tuple[np.uint64, np.int64]:  # pragma: no cover
+    """:func:`below` on a state held in a local variable: (the advanced state, a uniform
+    integer in [0, n)), the same stream. A hot loop keeps its state in a register this way,
+    where the array's element is written back at every draw (issue 32(2))."""
+    bound = np.uint64(n)
+    while True:
+        state = state + _GOLDEN
+        x = (state ^ (state >> _S30)) * _MIX1
+        x = (x ^ (x >> _S27)) * _MIX2
+        m = ((x ^ (x >> _S31)) >> _S32) * bound
+        low = m & _LOW32
+        if low >= bound or low >= (_TWO32 - bound) % bound:
+            return state, np.int64(m >> _S32)

@@ -11,16 +11,19 @@ from which every bet's result follows by the same terms as the exact analysis
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 import numba
 import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.baccarat_exact import _BANKER, _PLAYER
-from croupier.analysis.kernel_rng import below
+from croupier.analysis.kernel_rng import bounded
 from croupier.games.baccarat.points import POINTS
 from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
 
-_POINTS = np.array(POINTS, dtype=np.int64)
+_POINTS = np.array(POINTS, dtype=np.uint8)  # a card's points, by card index
 BURN_CODES = {Burn.NONE: 0, Burn.DECKS: 1, Burn.FACE_VALUE: 2, Burn.FIXED: 3}
 
 # histogram index: winner (0 player, 1 banker, 2 tie) x banker total (10) x banker cards (2)
@@ -36,50 +39,9 @@ def _face(card: int) -> int:  # pragma: no cover
     return min(rank + 2, 10)
 
 
-@numba.njit(cache=True, inline="always")
-def deal_order(
-    order: npt.NDArray[np.int64],
-    start: int,
-    stop: int,
-    player_draws: npt.NDArray[np.bool_],
-    banker_draws: npt.NDArray[np.bool_],
-    points: npt.NDArray[np.int64],
-    out: npt.NDArray[np.int64],
-) -> int:  # pragma: no cover
-    """Deal one coup from ``order[start:stop]``; writes P1 P2 P3 B1 B2 B3 (-1: none), then
-    the Player and Banker totals, into ``out`` (8 slots) and returns the position after the
-    coup, or -1 if the cards run out."""
-    if stop - start < 4:
-        return -1
-    p1, b1, p2, b2 = order[start], order[start + 1], order[start + 2], order[start + 3]
-    pos = start + 4
-    pt = (points[p1] + points[p2]) % 10
-    bt = (points[b1] + points[b2]) % 10
-    p3 = -1
-    b3 = -1
-    if pt < 8 and bt < 8:
-        third = 10
-        if player_draws[pt]:
-            if pos >= stop:
-                return -1
-            p3 = order[pos]
-            pos += 1
-            third = points[p3]
-            pt = (pt + third) % 10
-        if banker_draws[bt, third]:
-            if pos >= stop:
-                return -1
-            b3 = order[pos]
-            pos += 1
-            bt = (bt + points[b3]) % 10
-    out[0], out[1], out[2], out[3], out[4], out[5] = p1, p2, p3, b1, b2, b3
-    out[6], out[7] = pt, bt
-    return pos
-
-
 @numba.njit(cache=True)
 def jackpot_code(
-    coup: npt.NDArray[np.int64], modality: int, by_points: bool, points: npt.NDArray[np.int64]
+    coup: npt.NDArray[np.int64], modality: int, by_points: bool, points: npt.NDArray[np.uint8]
 ) -> int:  # pragma: no cover
     """The round's highest jackpot combination as its 1-based place in the modality's list of
     ``croupier.games.baccarat.jackpot.COMBINATIONS`` (0: none); modality 1 A, 2 B, 3 C."""
@@ -169,117 +131,158 @@ def jackpot_code(
     return 0
 
 
-@numba.njit(cache=True)
-def simulate(
-    seed: int,
-    rounds: int,
-    decks: int,
-    cut_card: int,
-    spread: int,
+@cache
+def simulate_kernel(
     burn: int,
-    burn_cards: int,
     burn_each_round: bool,
     one_more_round: bool,
     continuous: bool,
-    player_draws: npt.NDArray[np.bool_],
-    banker_draws: npt.NDArray[np.bool_],
-    points: npt.NDArray[np.int64],
-    net_by_cell: npt.NDArray[np.float64],
-    session_length: int,
-    bankroll: float,
-    sessions_out: npt.NDArray[np.float64],
-    ruined_out: npt.NDArray[np.bool_],
-    modality: int,
-    by_points: bool,
-    jackpots_out: npt.NDArray[np.int64],
-) -> npt.NDArray[np.int64]:  # pragma: no cover
-    """Histogram of ``rounds`` rounds (shape HIST_SHAPE, flattened) from seed ``seed``.
+    jackpot: bool,
+    sessions: bool,
+) -> Any:
+    """The kernel compiled for one shoe procedure and one kind of count: these flags are
+    constants of the compiled code (Numba freezes a closure's variables), so a round's path
+    tests no rule that does not apply (issue 32(2)). Each variant is compiled once and kept
+    on disk beside the others."""
 
-    With ``session_length`` > 0, consecutive rounds also form sessions of one unit bet whose
-    result per outcome cell is ``net_by_cell``: each session's result goes to
-    ``sessions_out`` and whether its running result ever reached ``-bankroll`` to
-    ``ruined_out``."""
-    rng = np.empty(1, dtype=np.uint64)
-    rng[0] = np.uint64(seed)
-    size = 52 * decks
-    order = np.empty(size, dtype=np.int64)
-    for i in range(size):
-        order[i] = i % 52
-    hist = np.zeros(3 * 10 * 2 * 2 * 2, dtype=np.int64)
-    coup = np.empty(8, dtype=np.int64)
-    done = 0
-    session_net = 0.0
-    session_ruined = False
-    pos = size  # force a shuffle
-    cut_at = 0
-    cut_round = -1
-    shoe_rounds = 0
-    while done < rounds:
-        finished = pos >= size
-        if not finished and not continuous and cut_round >= 0:
-            last = cut_round + (1 if one_more_round else 0)
-            finished = shoe_rounds >= last
-        if finished or continuous:
-            for i in range(size - 1, 0, -1):  # Fisher-Yates
-                j = below(rng, i + 1)
-                order[i], order[j] = order[j], order[i]
-            pos = 0
-            shoe_rounds = 0
-            cut_round = -1
-            if not continuous:
-                offset = int(below(rng, 2 * spread + 1)) - spread if spread else 0
-                cut_at = size - cut_card - offset
-                if burn == 1:
-                    pos = decks
-                elif burn == 2:
-                    pos = 1 + _face(order[0])
-                elif burn == 3:
-                    pos = burn_cards
-        start = pos
-        if burn_each_round and not continuous:
-            start += 1
-        shoe_rounds += 1
-        nxt = deal_order(order, start, size, player_draws, banker_draws, points, coup)
-        if nxt < 0:
-            pos = size  # cards ran out: a new shoe (never with a valid cut card)
-            continue
-        if not continuous and cut_round < 0 and nxt > cut_at:
-            cut_round = shoe_rounds  # the cut card came out during this round
-        pos = nxt
-        pt, bt = coup[6], coup[7]
-        winner = 0 if pt > bt else (1 if bt > pt else 2)
-        three = 1 if coup[5] >= 0 else 0
-        ppair = 1 if (coup[0] >> 2) == (coup[1] >> 2) else 0
-        bpair = 1 if (coup[3] >> 2) == (coup[4] >> 2) else 0
-        cell = (((winner * 10 + bt) * 2 + three) * 2 + ppair) * 2 + bpair
-        hist[cell] += 1
-        if modality:
-            jackpots_out[jackpot_code(coup, modality, by_points, points)] += 1
-        done += 1
-        if session_length > 0:
-            session_net += net_by_cell[cell]
-            if session_net <= -bankroll:
-                session_ruined = True
-            if done % session_length == 0:
-                k = done // session_length - 1
-                sessions_out[k] = session_net
-                ruined_out[k] = session_ruined
-                session_net = 0.0
-                session_ruined = False
-    return hist
+    @numba.njit(cache=True)
+    def simulate(
+        seed: int,
+        rounds: int,
+        decks: int,
+        cut_card: int,
+        spread: int,
+        burn_cards: int,
+        player_draws: npt.NDArray[np.bool_],
+        banker_draws: npt.NDArray[np.bool_],
+        points: npt.NDArray[np.uint8],
+        net_by_cell: npt.NDArray[np.float64],
+        session_length: int,
+        bankroll: float,
+        sessions_out: npt.NDArray[np.float64],
+        ruined_out: npt.NDArray[np.bool_],
+        modality: int,
+        by_points: bool,
+        jackpots_out: npt.NDArray[np.int64],
+    ) -> npt.NDArray[np.int64]:  # pragma: no cover
+        """Histogram of ``rounds`` rounds (shape HIST_SHAPE, flattened) from seed ``seed``.
+
+        With ``session_length`` > 0, consecutive rounds also form sessions of one unit bet whose
+        result per outcome cell is ``net_by_cell``: each session's result goes to
+        ``sessions_out`` and whether its running result ever reached ``-bankroll`` to
+        ``ruined_out``."""
+        state = np.uint64(seed)  # the generator's state, in a register (kernel_rng.bounded)
+        size = 52 * decks
+        order = np.empty(size, dtype=np.uint8)  # a card per byte: the shoe stays in L1
+        for i in range(size):
+            order[i] = i % 52
+        hist = np.zeros(3 * 10 * 2 * 2 * 2, dtype=np.int64)
+        coup = np.empty(8, dtype=np.int64)
+        done = 0
+        session_net = 0.0
+        session_ruined = False
+        pos = size  # force a shuffle
+        cut_at = 0
+        cut_round = -1
+        shoe_rounds = 0
+        while done < rounds:
+            finished = pos >= size
+            if not finished and not continuous and cut_round >= 0:
+                last = cut_round + (1 if one_more_round else 0)
+                finished = shoe_rounds >= last
+            if finished or continuous:
+                for i in range(size - 1, 0, -1):  # Fisher-Yates
+                    state, j = bounded(state, i + 1)
+                    order[i], order[j] = order[j], order[i]
+                pos = 0
+                shoe_rounds = 0
+                cut_round = -1
+                if not continuous:
+                    offset = 0
+                    if spread:
+                        state, drawn = bounded(state, 2 * spread + 1)
+                        offset = int(drawn) - spread
+                    cut_at = size - cut_card - offset
+                    if burn == 1:
+                        pos = decks
+                    elif burn == 2:
+                        pos = 1 + _face(order[0])
+                    elif burn == 3:
+                        pos = burn_cards
+            start = pos
+            if burn_each_round and not continuous:
+                start += 1
+            shoe_rounds += 1
+            # one coup, written out here: a helper returning the coup as a tuple cost a third
+            # of the kernel's speed (issue 32(2))
+            if size - start < 4:
+                pos = size  # cards ran out: a new shoe (never with a valid cut card)
+                continue
+            p1, b1, p2, b2 = order[start], order[start + 1], order[start + 2], order[start + 3]
+            nxt = start + 4
+            pt = (points[p1] + points[p2]) % 10
+            bt = (points[b1] + points[b2]) % 10
+            p3 = -1
+            b3 = -1
+            if pt < 8 and bt < 8:  # no natural: the third-card tables (arts. 11-12)
+                third = 10
+                if player_draws[pt]:
+                    if nxt >= size:
+                        pos = size
+                        continue
+                    p3 = order[nxt]
+                    nxt += 1
+                    third = points[p3]
+                    pt = (pt + third) % 10
+                if banker_draws[bt, third]:
+                    if nxt >= size:
+                        pos = size
+                        continue
+                    b3 = order[nxt]
+                    nxt += 1
+                    bt = (bt + points[b3]) % 10
+            if not continuous and cut_round < 0 and nxt > cut_at:
+                cut_round = shoe_rounds  # the cut card came out during this round
+            pos = nxt
+            winner = 0 if pt > bt else (1 if bt > pt else 2)
+            three = 1 if b3 >= 0 else 0
+            ppair = 1 if (p1 >> 2) == (p2 >> 2) else 0
+            bpair = 1 if (b1 >> 2) == (b2 >> 2) else 0
+            cell = (((winner * 10 + bt) * 2 + three) * 2 + ppair) * 2 + bpair
+            hist[cell] += 1
+            if jackpot:
+                coup[0], coup[1], coup[2], coup[3], coup[4], coup[5] = p1, p2, p3, b1, b2, b3
+                jackpots_out[jackpot_code(coup, modality, by_points, points)] += 1
+            done += 1
+            if sessions:
+                session_net += net_by_cell[cell]
+                if session_net <= -bankroll:
+                    session_ruined = True
+                if done % session_length == 0:
+                    k = done // session_length - 1
+                    sessions_out[k] = session_net
+                    ruined_out[k] = session_ruined
+                    session_net = 0.0
+                    session_ruined = False
+        return hist
+
+    return simulate
 
 
-def shoe_arguments(spec: ShoeSpec) -> tuple[int, int, int, int, int, bool, bool, bool]:
+def shoe_flags(spec: ShoeSpec) -> tuple[int, bool, bool, bool]:
+    """The shoe procedure's choices the kernel is compiled for (burn, burn each round, one
+    more round after the cut card, continuous shuffling)."""
     return (
-        spec.decks,
-        spec.cut_card,
-        spec.cut_card_spread,
         BURN_CODES[spec.burn],
-        spec.burn_cards,
         spec.burn_each_round,
         spec.end_of_shoe is EndOfShoe.ONE_MORE_ROUND,
         spec.mode is ShoeMode.CONTINUOUS,
     )
+
+
+def shoe_numbers(spec: ShoeSpec) -> tuple[int, int, int, int]:
+    """The shoe's sizes the kernel reads at run time: decks, cut card, its spread, burns."""
+    return spec.decks, spec.cut_card, spec.cut_card_spread, spec.burn_cards
 
 
 _NO_NETS = np.zeros(3 * 10 * 2 * 2 * 2)
@@ -290,10 +293,11 @@ MODALITY_CODES = {"A": 1, "B": 2, "C": 3}
 
 def run_chunk(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64]:
     """One chunk of rounds from one seed: the unit of work a worker runs."""
-    hist: npt.NDArray[np.int64] = simulate(
+    kernel = simulate_kernel(*shoe_flags(spec), False, False)
+    hist: npt.NDArray[np.int64] = kernel(
         seed,
         rounds,
-        *shoe_arguments(spec),
+        *shoe_numbers(spec),
         _PLAYER,
         _BANKER,
         _POINTS,
@@ -314,10 +318,10 @@ def run_jackpot_chunk(
 ) -> npt.NDArray[np.int64]:
     """Rounds counted by their highest jackpot combination (index 0: none)."""
     jackpots = np.zeros(8, dtype=np.int64)
-    simulate(
+    simulate_kernel(*shoe_flags(spec), True, False)(
         seed,
         rounds,
-        *shoe_arguments(spec),
+        *shoe_numbers(spec),
         _PLAYER,
         _BANKER,
         _POINTS,
@@ -345,10 +349,10 @@ def run_session_chunk(
     count = rounds // length
     results = np.zeros(count)
     ruined = np.zeros(count, dtype=np.bool_)
-    hist = simulate(
+    hist = simulate_kernel(*shoe_flags(spec), False, True)(
         seed,
         rounds,
-        *shoe_arguments(spec),
+        *shoe_numbers(spec),
         _PLAYER,
         _BANKER,
         _POINTS,

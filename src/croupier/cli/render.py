@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from croupier.cards import rank_of, suit_of
-from croupier.games.baccarat.coup import Coup
-from croupier.games.baccarat.round import Settlement
 from croupier.games.information import TableInformation
 from croupier.money import MoneyPolicy, format_amount
+
+if TYPE_CHECKING:  # names for the annotations only: rendering loads no engine
+    from croupier.games.baccarat.coup import Coup
+    from croupier.games.baccarat.round import Settlement
 
 _SUIT_SYMBOL = {3: "♠", 2: "♥", 1: "♣", 0: "♦"}
 _RANKS = "23456789TJQKA"

@@ -8,6 +8,7 @@ spec, and one line in the registry
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -19,6 +20,18 @@ from croupier.games.protocol import TableGame
 from croupier.option_spec import Option
 from croupier.options import Options
 from croupier.shoe import Shoe, StackedCards
+
+
+def later(target: str) -> Callable[..., Any]:
+    """The function or class ``module:name``, imported at its first call: a game's spec names
+    its engine without loading it, so that reading the games' rules loads no engine (issue
+    32(3): the command line's start)."""
+    module, _, name = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    return call
 
 
 def no_scoreboards(results: list[dict[str, Any]]) -> dict[str, Any]:

@@ -6,15 +6,11 @@ from collections.abc import Sequence
 
 from croupier.citing import macau_baccarat, pt
 from croupier.games.baccarat.articles import Regulation
-from croupier.games.baccarat.game import BaccaratGame
 from croupier.games.baccarat.information import table_information
-from croupier.games.baccarat.live import LiveShoe
 from croupier.games.baccarat.options import MACAU_OPTIONS, PT_OPTIONS
 from croupier.games.baccarat.regulations import build_rules, expand_amendments
-from croupier.games.baccarat.roads import scoreboards
-from croupier.games.baccarat.round import replay
 from croupier.games.baccarat.rules import BaccaratRules
-from croupier.games.spec import Citing, GameSpec
+from croupier.games.spec import Citing, GameSpec, later
 from croupier.i18n.message import msg
 from croupier.options import Options
 
@@ -41,14 +37,16 @@ SPEC = GameSpec(
     regulations=tuple(r.value for r in Regulation),
     rules_type=BaccaratRules,
     build_rules=_build,
-    table_game=lambda rules, cards, pool: BaccaratGame(rules, cards, jackpot_pool=pool),
-    replay=lambda rules, cards, log, number, pool: replay(
+    table_game=lambda rules, cards, pool: later("croupier.games.baccarat.game:BaccaratGame")(
+        rules, cards, jackpot_pool=pool
+    ),
+    replay=lambda rules, cards, log, number, pool: later("croupier.games.baccarat.round:replay")(
         rules, cards, log, number=number, jackpot_pool=pool
     ),
     information=table_information,
     jackpot_seed=lambda rules: rules.jackpot.seed if rules.jackpot else None,
     seats=_seats,
-    scoreboards=scoreboards,
+    scoreboards=later("croupier.games.baccarat.roads:scoreboards"),
     options={
         Regulation.MACAU.value: MACAU_OPTIONS,
         Regulation.PT.value: PT_OPTIONS,
@@ -63,5 +61,5 @@ SPEC = GameSpec(
         rules="pt-812-2015",  # the online tables' Ponto e Banca
         also=("src/croupier/shoe.py",),  # the shoe's procedures are this regulation's
     ),
-    live=lambda rules: LiveShoe(rules.shoe),
+    live=lambda rules: later("croupier.games.baccarat.live:LiveShoe")(rules.shoe),
 )

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from croupier.citing import macau_blackjack as cite
 from croupier.games.blackjack.information import table_information
-from croupier.games.blackjack.live import LiveBlackjackShoe
 from croupier.games.blackjack.options import OPTIONS
 from croupier.games.blackjack.regulations import build_rules
-from croupier.games.blackjack.round import replay
 from croupier.games.blackjack.rules import BlackjackRules
-from croupier.games.blackjack.table import BlackjackTableGame
-from croupier.games.spec import Citing, GameSpec, rules_only
+from croupier.games.spec import Citing, GameSpec, later, rules_only
 from croupier.i18n.message import msg
 
 SPEC = GameSpec(
@@ -19,14 +16,20 @@ SPEC = GameSpec(
     regulations=("macau-blackjack",),
     rules_type=BlackjackRules,
     build_rules=rules_only("blackjack", build_rules),
-    table_game=lambda rules, cards, pool: BlackjackTableGame(rules, cards),
-    replay=lambda rules, cards, log, number, pool: replay(rules, cards, log, number=number),
+    table_game=lambda rules, cards, pool: later(
+        "croupier.games.blackjack.table:BlackjackTableGame"
+    )(rules, cards),
+    replay=lambda rules, cards, log, number, pool: later("croupier.games.blackjack.round:replay")(
+        rules, cards, log, number=number
+    ),
     information=table_information,
     # a player takes a box at least (art. 3 [practice])
     seats=lambda rules: (1, rules.boxes, cite("art. 3 [practice]")),
     options={"macau-blackjack": OPTIONS},
     cli="croupier.cli.blackjack",
-    live=LiveBlackjackShoe,  # the engine asks for each card as it plays (issue 31)
+    live=later(
+        "croupier.games.blackjack.live:LiveBlackjackShoe"
+    ),  # the engine asks for each card as it plays (issue 31)
     terminal="croupier.cli.blackjack_play:TerminalBlackjack",
     citing=Citing(
         articles="macau-blackjack-2007",

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from croupier.citing import macau_stud as cite
-from croupier.games.spec import Citing, GameSpec, rules_only
+from croupier.games.spec import Citing, GameSpec, later, rules_only
 from croupier.games.stud.information import table_information
-from croupier.games.stud.live import LiveStudShoe
 from croupier.games.stud.options import OPTIONS
 from croupier.games.stud.regulations import build_rules
-from croupier.games.stud.round import replay
 from croupier.games.stud.rules import StudRules
 from croupier.games.stud.secrecy import shown_result
-from croupier.games.stud.table import StudTableGame
 from croupier.i18n.message import msg
 
 SPEC = GameSpec(
@@ -20,8 +17,10 @@ SPEC = GameSpec(
     regulations=("macau-stud",),
     rules_type=StudRules,
     build_rules=rules_only("stud", build_rules),
-    table_game=lambda rules, cards, pool: StudTableGame(rules, cards, jackpot_pool=pool),
-    replay=lambda rules, cards, log, number, pool: replay(
+    table_game=lambda rules, cards, pool: later("croupier.games.stud.table:StudTableGame")(
+        rules, cards, jackpot_pool=pool
+    ),
+    replay=lambda rules, cards, log, number, pool: later("croupier.games.stud.round:replay")(
         rules, cards, log, number=number, jackpot_pool=pool
     ),
     information=table_information,
@@ -35,5 +34,5 @@ SPEC = GameSpec(
     cli="croupier.cli.stud",
     terminal="croupier.cli.stud_play:TerminalStud",
     citing=Citing(articles="macau-stud-2004", named=r"(?i)\bstud\b|61/2004"),
-    live=LiveStudShoe,
+    live=later("croupier.games.stud.live:LiveStudShoe"),
 )
