@@ -56,7 +56,9 @@ def _imported(*args: str, whole: bool = False) -> set[str]:
         (["blackjack", "hint", "AS,7D", "--dealer", "9H"], HEAVY | {"numpy"}),
         (["stud", "deal", "--help"], HEAVY | {"numpy"}),
         (["stud", "deal"], HEAVY | {"numpy"}),  # its hands ranked from the tables on disk
-        # the exact blackjack analysis sums in C (analysis/_blackjack_kernels.c): no compiler
+        # the exact analyses count in C (analysis/_baccarat_kernels.c, _blackjack_kernels.c):
+        # no compiler library, no compiler's start-up
+        (["analyze", "baccarat"], HEAVY),
         (["analyze", "blackjack", "--decks", "1", "--format", "json"], HEAVY),
     ],
 )

@@ -19,97 +19,42 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis.baccarat_enumeration import enumerate_plain
 from croupier.cards import RANKS, parse_cards, rank_of
 from croupier.games.baccarat.drawing import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
 
 _PLAYER = np.array(PLAYER_DRAWS, dtype=np.bool_)
 _BANKER = np.array(BANKER_DRAWS, dtype=np.bool_)
+_PLAYER_BYTES = _PLAYER.astype(np.uint8)
+_BANKER_BYTES = np.ascontiguousarray(_BANKER.astype(np.uint8))
+PLAYER_DRAWS_LIST = [bool(x) for x in PLAYER_DRAWS]
+BANKER_DRAWS_LIST = [[bool(x) for x in row] for row in BANKER_DRAWS]
+MOST_CARDS_COMPILED = 1400  # six factors of up to 1,400 stay under 2**63
 #: point value of each rank index (2..9 face value, T J Q K 0, A 1)
 RANK_POINTS = tuple(1 if r == 12 else (r + 2 if r < 8 else 0) for r in range(13))
 
 
-@numba.njit(cache=True)
-def _enumerate(
-    counts: npt.NDArray[np.int64],
-    player_draws: npt.NDArray[np.bool_],
-    banker_draws: npt.NDArray[np.bool_],
-) -> npt.NDArray[np.int64]:  # pragma: no cover
-    """Counts of ordered six-card sequences by outcome.
-
-    Row 0: Player wins by Player total; row 1: ties by total; rows 2-3: Banker wins by Banker
-    total with two (2) or three (3) Banker cards."""
+def sequence_counts(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Counts of ordered six-card sequences by outcome (rows: Player wins by Player total, ties
+    by total, Banker wins by Banker total with two, with three Banker cards) for a shoe counted
+    by point value: the C kernel where it was built and the shoe fits 64 bits, else the same
+    loops in plain Python (:mod:`croupier.analysis.baccarat_enumeration`)."""
     out = np.zeros((4, 10), dtype=np.int64)
-    c = counts.copy()
-    n = c.sum()
-    f4 = (n - 4) * (n - 5)
-    f5 = n - 5
-    for p1 in range(10):
-        w1 = c[p1]
-        if w1 == 0:
-            continue
-        c[p1] -= 1
-        for b1 in range(10):
-            w2 = w1 * c[b1]
-            if w2 == 0:
-                continue
-            c[b1] -= 1
-            for p2 in range(10):
-                w3 = w2 * c[p2]
-                if w3 == 0:
-                    continue
-                c[p2] -= 1
-                pt0 = (p1 + p2) % 10
-                for b2 in range(10):
-                    w4 = w3 * c[b2]
-                    if w4 == 0:
-                        continue
-                    c[b2] -= 1
-                    bt0 = (b1 + b2) % 10
-                    if pt0 >= 8 or bt0 >= 8:
-                        _record(out, pt0, bt0, 2, w4 * f4)
-                    elif player_draws[pt0]:
-                        for p3 in range(10):
-                            w5 = w4 * c[p3]
-                            if w5 == 0:
-                                continue
-                            pt = (pt0 + p3) % 10
-                            if banker_draws[bt0, p3]:
-                                c[p3] -= 1
-                                for b3 in range(10):
-                                    w6 = w5 * c[b3]
-                                    if w6:
-                                        _record(out, pt, (bt0 + b3) % 10, 3, w6)
-                                c[p3] += 1
-                            else:
-                                _record(out, pt, bt0, 2, w5 * f5)
-                    elif banker_draws[bt0, 10]:
-                        for b3 in range(10):
-                            w5 = w4 * c[b3]
-                            if w5:
-                                _record(out, pt0, (bt0 + b3) % 10, 3, w5 * f5)
-                    else:
-                        _record(out, pt0, bt0, 2, w4 * f4)
-                    c[b2] += 1
-                c[p2] += 1
-            c[b1] += 1
-        c[p1] += 1
-    return out
-
-
-@numba.njit(cache=True, inline="always")
-def _record(
-    out: npt.NDArray[np.int64], pt: int, bt: int, bcards: int, w: int
-) -> None:  # pragma: no cover
-    if pt > bt:
-        out[0, pt] += w
-    elif pt == bt:
-        out[1, pt] += w
-    else:
-        out[bcards, bt] += w
+    if int(counts.sum()) <= MOST_CARDS_COMPILED:
+        try:
+            from croupier.analysis import _baccarat_kernels  # type: ignore[attr-defined]
+        except ImportError:  # the extension is optional (pyproject.toml)
+            pass
+        else:
+            _baccarat_kernels.enumerate(
+                np.ascontiguousarray(counts, dtype=np.int64), _PLAYER_BYTES, _BANKER_BYTES, out
+            )
+            return out
+    plain = enumerate_plain(counts.tolist(), PLAYER_DRAWS_LIST, BANKER_DRAWS_LIST)
+    return np.array(plain, dtype=object if int(counts.sum()) > MOST_CARDS_COMPILED else np.int64)
 
 
 # The kernel needs PLAYER_STOOD as column 10 of the Banker table.
@@ -190,7 +135,7 @@ def outcomes(comp: Composition) -> Outcomes:
     """Exact outcome counts for a shoe composition (needs at least six cards)."""
     if comp.size < 6:
         raise ValueError("a round needs at least six cards in the shoe")
-    raw = _enumerate(comp.points(), _PLAYER, _BANKER)
+    raw = sequence_counts(comp.points())
     n = comp.size
     total = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
     pairs = Fraction(sum(k * (k - 1) for k in comp.ranks), n * (n - 1))

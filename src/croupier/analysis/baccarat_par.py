@@ -116,11 +116,11 @@ def jackpot_records(
     """The jackpot rows of a PAR sheet: the bet as a whole (``jackpot_<modality>``) and each
     combination (``jackpot_<modality>_<combination>``: its hit probability and its share of the
     return; a combination is not a bet of its own, so its edge and deviation are null)."""
-    from croupier.analysis.baccarat_jackpot import jackpot_figures
-
     spec = rules.jackpot
     if spec is None:
         return []
+    from croupier.analysis.baccarat_jackpot import jackpot_figures  # Numba: only with a jackpot
+
     fig = jackpot_figures(spec, comp, pool)
     expected: Fraction = fig["expected"]
     std = math.sqrt(float(fig["second_moment"] - expected**2))

@@ -55,7 +55,7 @@ class UpCard(Protocol):
     def split(self, x: int, basic: bool) -> float: ...
 
 
-def solver(method: str) -> Callable[[BlackjackRules, Shoe, int, BasicStrategy], UpCard]:
+def solver(method: str) -> Callable[[BlackjackRules, Shoe, int, BasicStrategy, Any], UpCard]:
     """The up-card solver of ``method``: the compiled one, or the reference recursions (also
     where the compiled kernels were not built: a slower answer, the same figures)."""
     if method not in METHODS:
@@ -91,7 +91,7 @@ def analyze_blackjack(
     for up in range(1, 11):
         if shoe[up - 1] == 0:
             continue
-        card = make(rules, shoe, up, strategy)
+        card = make(rules, shoe, up, strategy, chart)  # the chart computed once
         p_up = shoe[up - 1] / n
         s1 = remove(shoe, up)
         for x in range(1, 11):

@@ -130,7 +130,9 @@ class ReferenceUpCard:
     """The values :func:`croupier.analysis.blackjack_exact.analyze_blackjack` asks of one up
     card, by the plain recursions."""
 
-    def __init__(self, rules: BlackjackRules, shoe: Shoe, up: int, strategy: BasicStrategy):
+    def __init__(
+        self, rules: BlackjackRules, shoe: Shoe, up: int, strategy: BasicStrategy, chart: Any
+    ):
         self.rules = rules
         self.a = ShoeAnalysis(rules, shoe, up)
         self.play = PolicyPlay(self.a, strategy)

@@ -9,6 +9,8 @@ analysis of a whole game takes a fraction of a second from the command line."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -40,10 +42,12 @@ def later_hits(strategy: BasicStrategy, up: int) -> npt.NDArray[np.bool_]:
 class SolvedUpCard:
     """Every value the analysis asks of one up card, solved at once."""
 
-    def __init__(self, rules: BlackjackRules, shoe: Shoe, up: int, strategy: BasicStrategy):
+    def __init__(
+        self, rules: BlackjackRules, shoe: Shoe, up: int, strategy: BasicStrategy, chart: Any
+    ):
         self.rules = rules
         self.up = up
-        self.chart = strategy.chart()
+        self.chart = chart
         self.base = remove(shoe, up)
         self.layout = states(max(1, rules.split_max_hands - 1))
         base = np.array(self.base, dtype=np.int64)
