@@ -27,7 +27,7 @@ from croupier.games.blackjack.rules import BlackjackRules
 from croupier.shoe import ShoeSpec
 
 pytestmark = pytest.mark.cites(
-    "macau-blackjack-2007", "art. 6(6)", "art. 10", "art. 16", "art. 17(1)", "art. 18"
+    "macau-blackjack-2007", "art. 6(6)", "art. 16", "art. 16(6)", "art. 17(1)", "art. 17(3)"
 )
 
 CASES = {
