@@ -51,12 +51,22 @@ def best_ms(fn: Any, repeats: int) -> float:
     return best * 1000
 
 
+ONE_CORE = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+LIBRARY_RUN = (
+    "import sys; from croupier.analysis.blackjack_exact import analyze_blackjack; "
+    "from croupier.rulesets import load_ruleset; "
+    "r = load_ruleset('macau-blackjack-2007', {'rules.soft17': 'stands'}).blackjack(); "
+    "print(analyze_blackjack(r, int(sys.argv[1]))['house_edge'])"
+)
+
+
 def process_cpu(command: list[str], stdin: bytes = b"") -> float:
-    """CPU seconds (user + system) of one child process; its output discarded (capped)."""
+    """CPU seconds (user + system) of one child process on one core (NumPy's BLAS threads held
+    to one, as the compared analyser has one); its output discarded."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(
         command, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        timeout=300, check=True,
+        timeout=300, check=True, env={**os.environ, **ONE_CORE},
     )  # fmt: skip
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -88,6 +98,10 @@ def blackjack_figures(farmer: str | None) -> dict[str, float]:
             "--format", "json",
         ]  # fmt: skip
         out[f"blackjack_{decks}_decks_process_s"] = min(process_cpu(command) for _ in range(3))
+        library = [sys.executable, "-c", LIBRARY_RUN, str(decks)]
+        out[f"blackjack_{decks}_decks_library_process_s"] = min(
+            process_cpu(library) for _ in range(3)
+        )
         if farmer:
             with tempfile.TemporaryDirectory() as tmp:
                 answers = farmer_input(decks, os.path.join(tmp, "out.txt"))
@@ -95,6 +109,12 @@ def blackjack_figures(farmer: str | None) -> dict[str, float]:
             out[f"farmer_{decks}_decks_process_s"] = farmer_s
             out[f"blackjack_{decks}_decks_vs_farmer"] = (
                 farmer_s / out[f"blackjack_{decks}_decks_process_s"]
+            )
+            out[f"blackjack_{decks}_decks_library_vs_farmer"] = (
+                farmer_s / out[f"blackjack_{decks}_decks_library_process_s"]
+            )
+            out[f"blackjack_{decks}_decks_in_process_vs_farmer"] = (
+                farmer_s / out[f"blackjack_{decks}_decks_s"]
             )
     start = time.perf_counter()
     analyze_blackjack(rules, 1, method="reference")
@@ -109,13 +129,18 @@ def print_blackjack(results: dict[str, Any]) -> None:
     for decks in (1, 6, 8):
         line = (
             f"blackjack, {decks} deck(s), basic and optimal: "
-            f"{results[f'blackjack_{decks}_decks_s']:.3f} s in-process, "
-            f"{results[f'blackjack_{decks}_decks_process_s']:.2f} CPU-s as a process"
+            f"{results[f'blackjack_{decks}_decks_s']:.3f} s in-process, as a process "
+            f"{results[f'blackjack_{decks}_decks_library_process_s']:.2f} CPU-s (the library) "
+            f"and {results[f'blackjack_{decks}_decks_process_s']:.2f} (the command line)"
         )
         if f"farmer_{decks}_decks_process_s" in results:
+            farmer = results[f"farmer_{decks}_decks_process_s"]
+            inside = results[f"blackjack_{decks}_decks_in_process_vs_farmer"]
+            library = results[f"blackjack_{decks}_decks_library_vs_farmer"]
+            command = results[f"blackjack_{decks}_decks_vs_farmer"]
             line += (
-                f"; Farmer's analyser {results[f'farmer_{decks}_decks_process_s']:.2f} CPU-s "
-                f"(croupier {results[f'blackjack_{decks}_decks_vs_farmer']:.2f}x its speed)"
+                f"; Farmer's analyser {farmer:.2f} CPU-s: croupier {inside:.1f}x its speed "
+                f"in-process, {library:.2f}x as a library process, {command:.2f}x as a command"
             )
         print(line)
     print(
