@@ -70,3 +70,14 @@ def test_the_kernel_refuses_a_shoe_it_cannot_count(counts, message):
     with pytest.raises(ValueError, match="int64"):
         _baccarat_kernels.enumerate(np.zeros(9, dtype=np.int64), player, banker, out)
     assert not out.any()  # a refused call writes nothing
+
+
+def test_without_the_compiled_kernel_the_plain_loops_give_the_same_counts(monkeypatch):
+    """The C extension is optional (pyproject.toml): unbuilt, the same loops run in Python."""
+    import sys
+
+    points = Composition.full(1).remove("AS KD 5C").points()
+    compiled = sequence_counts(points)
+    monkeypatch.setitem(sys.modules, "croupier.analysis._baccarat_kernels", None)  # unbuilt
+    monkeypatch.delattr("croupier.analysis._baccarat_kernels", raising=False)
+    assert sequence_counts(points).tolist() == compiled.tolist()

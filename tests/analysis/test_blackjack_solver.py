@@ -129,3 +129,23 @@ def test_the_kernels_refuse_arrays_of_the_wrong_shape(argument, bad):
         kernels.dealer_table(*args)
     with pytest.raises(ValueError, match="items of 8 bytes"):
         kernels.dealer_table(*args[:-1], np.empty((len(layout.removed), 7), dtype=np.float32))
+
+
+def test_an_unknown_method_is_refused_by_name():
+    rules = BlackjackRules(shoe=ShoeSpec(1, cut_card=26))
+    with pytest.raises(ValueError, match="method: 'fast' must be one of solver, reference"):
+        analyze_blackjack(rules, 1, method="fast")
+
+
+def test_without_the_compiled_kernels_the_reference_gives_the_same_figures(monkeypatch):
+    """The C extension is optional (pyproject.toml): where it was not built, the analysis runs
+    the reference recursions, slower, with the same figures."""
+    import sys
+
+    decks, removed, options = CASES["a one-deck shoe without fives and most aces"]
+    rules = BlackjackRules(shoe=ShoeSpec(decks, cut_card=26), **options)
+    fast = analyze_blackjack(rules, decks, list(removed))
+    monkeypatch.setitem(sys.modules, "croupier.analysis.blackjack_solver", None)  # unbuilt
+    slow = analyze_blackjack(rules, decks, list(removed))
+    assert slow["house_edge"] == pytest.approx(fast["house_edge"], abs=1e-12)
+    assert slow["house_edge_optimal"] == pytest.approx(fast["house_edge_optimal"], abs=1e-12)

@@ -2,8 +2,8 @@
 
 Every decision is valued on the exact cards left: the dealer's up card and the player's cards
 are removed from the shoe, the dealer's final distribution (17..21, bust, blackjack, the second
-card drawn after the player as with no hole card) is enumerated by a compiled recursion with
-card removal, and the player's hit / stand / double values recurse over the next card with
+card drawn after the player as with no hole card) is summed over the dealer's multisets of
+draws with card removal, and the player's hit / stand / double values follow the next card with
 removal too. Doubles and splits lose only the initial bet to a dealer blackjack when the
 ruleset says so (arts. 16(6), 17(3)); surrender returns half (not against an ace).
 
@@ -63,8 +63,8 @@ def solver(method: str) -> Callable[[BlackjackRules, Shoe, int, BasicStrategy, A
     if method == "solver":
         try:
             from croupier.analysis.blackjack_solver import SolvedUpCard
-        except ImportError:  # the C extension is optional (pyproject.toml)
-            method = "reference"
+        except ImportError:  # the C extension is optional (pyproject.toml): the reference
+            pass
         else:
             return SolvedUpCard
     from croupier.analysis.blackjack_reference import ReferenceUpCard
