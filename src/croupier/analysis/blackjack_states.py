@@ -1,5 +1,5 @@
 """The player's hands of the exact blackjack analysis, laid out as arrays for the compiled
-solver (:mod:`croupier.analysis.blackjack_kernels`).
+solver (:mod:`croupier.analysis.blackjack_solver` and its C kernels, ``_blackjack_kernels.c``).
 
 A player's hand is a multiset of card values whose hard total (every ace one) is 21 or less:
 3,083 of them, the empty hand included. The cards the shoe has lost are the hand's cards, and,
@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 MAX_HARD = 21
-SHIFT = 6  # bits per value in a multiset's key: at most 51 cards of one value are ever gone
+SHIFT = 6  # bits per value in a multiset's key: a count is at most 21 (aces) + 7 extra < 64
 
 
 @cache
