@@ -75,10 +75,9 @@ def sparse_dealer_hands(up: int, soft17: str) -> tuple[npt.NDArray[Any], ...]:
     nonzero = draws > 0
     lengths = nonzero.sum(axis=1)
     width = max(1, int(lengths.max()))
-    values = np.zeros((len(draws), width), dtype=np.int64)
-    counts = np.zeros((len(draws), width), dtype=np.int64)
-    for i, row in enumerate(draws):
-        present = np.flatnonzero(row)
-        values[i, : len(present)] = present
-        counts[i, : len(present)] = row[present]
+    # each row's nonzero values first, in order (a stable sort of "is zero"), then padding
+    order = np.argsort(~nonzero, axis=1, kind="stable")[:, :width]
+    padding = np.arange(width)[None, :] >= lengths[:, None]
+    values = np.where(padding, 0, order).astype(np.int64)
+    counts = np.where(padding, 0, np.take_along_axis(draws, order, axis=1)).astype(np.int64)
     return values, counts, lengths.astype(np.int64), draws.sum(axis=1), orders, outcomes
