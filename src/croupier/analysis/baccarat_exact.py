@@ -33,6 +33,10 @@ _BANKER_BYTES = np.ascontiguousarray(_BANKER.astype(np.uint8))
 PLAYER_DRAWS_LIST = [bool(x) for x in PLAYER_DRAWS]
 BANKER_DRAWS_LIST = [[bool(x) for x in row] for row in BANKER_DRAWS]
 MOST_CARDS_COMPILED = 1400  # six factors of up to 1,400 stay under 2**63
+try:  # the compiled enumeration (optional in pyproject.toml): else the same loops in Python
+    from croupier.analysis import _baccarat_kernels as _kernels  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - a build without a C compiler
+    _kernels = None
 #: point value of each rank index (2..9 face value, T J Q K 0, A 1)
 RANK_POINTS = tuple(1 if r == 12 else (r + 2 if r < 8 else 0) for r in range(13))
 
@@ -43,16 +47,11 @@ def sequence_counts(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     by point value: the C kernel where it was built and the shoe fits 64 bits, else the same
     loops in plain Python (:mod:`croupier.analysis.baccarat_enumeration`)."""
     out = np.zeros((4, 10), dtype=np.int64)
-    if int(counts.sum()) <= MOST_CARDS_COMPILED:
-        try:
-            from croupier.analysis import _baccarat_kernels  # type: ignore[attr-defined]
-        except ImportError:  # the extension is optional (pyproject.toml)
-            pass
-        else:
-            _baccarat_kernels.enumerate(
-                np.ascontiguousarray(counts, dtype=np.int64), _PLAYER_BYTES, _BANKER_BYTES, out
-            )
-            return out
+    if _kernels is not None and int(counts.sum()) <= MOST_CARDS_COMPILED:
+        _kernels.enumerate(
+            np.ascontiguousarray(counts, dtype=np.int64), _PLAYER_BYTES, _BANKER_BYTES, out
+        )
+        return out
     plain = enumerate_plain(counts.tolist(), PLAYER_DRAWS_LIST, BANKER_DRAWS_LIST)
     return np.array(plain, dtype=object if int(counts.sum()) > MOST_CARDS_COMPILED else np.int64)
 

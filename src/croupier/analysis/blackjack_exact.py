@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from croupier.analysis.blackjack_dealer import dealer_hands
 from croupier.analysis.blackjack_shoe import Shoe, full_shoe, remove
+from croupier.analysis.blackjack_split import chart_code
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.strategy import BasicStrategy
 
@@ -134,16 +135,10 @@ def analyze_blackjack(
 
 
 def _chart_code(chart: Any, x: int, y: int, up: int) -> str:
-    """The chart's code for the first decision of the two-card hand x-y."""
-    hard, soft = x + y, 1 in (x, y)
-    t = hard + 10 if soft and hard <= 11 else hard
+    """The chart's code for the first decision of the two-card hand x-y (not a blackjack)."""
     if x == y:
         return str(chart["pairs"]["A-A" if x == 1 else f"{x}-{x}"][up])
-    if soft:
-        return str(chart["soft"][f"A{t - 11}"][up]) if t <= 20 else "S"
-    if str(t) in chart["hard"]:
-        return str(chart["hard"][str(t)][up])
-    return "S" if t > 20 else "H"
+    return chart_code(chart, up, x + y, 1 in (x, y))
 
 
 def _chart_value(code: str, options: dict[str, float], play: float) -> float:

@@ -12,7 +12,7 @@ from typing import Any
 
 from croupier.analysis.blackjack_dealer import BJ, BUST
 from croupier.analysis.blackjack_dealer_kernels import dealer_distribution_fast
-from croupier.analysis.blackjack_shoe import Shoe, remove, take
+from croupier.analysis.blackjack_shoe import Shoe, over_next_card, remove
 from croupier.analysis.blackjack_split import chart_code, split_hand, split_total
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.strategy import BasicStrategy
@@ -54,14 +54,7 @@ class ShoeAnalysis:
         return value - bj
 
     def _hit(self, s: Shoe, hard: int, soft: bool) -> float:
-        n = sum(s)
-        out = 0.0
-        for v in range(10):
-            c = s[v]
-            if c:
-                rest = take(s, v)
-                out += c / n * self.best(rest, hard + v + 1, soft or v == 0)
-        return out
+        return over_next_card(s, lambda v, rest: self.best(rest, hard + v + 1, soft or v == 0))
 
     def total(self, hard: int, soft: bool) -> int:
         return hard + 10 if soft and hard <= 11 else hard
@@ -74,19 +67,18 @@ class ShoeAnalysis:
         return stand if t == 21 else max(stand, self.hit(s, hard, soft))
 
     def double(self, s: Shoe, hard: int, soft: bool, keeps_initial: bool) -> float:
-        n = sum(s)
-        out = 0.0
-        for v in range(10):
-            c = s[v]
-            if c:
-                rest = take(s, v)
-                t = self.total(hard + v + 1, soft or v == 0)
-                if t > 21:
-                    out += c / n * -2.0
-                    continue
-                value, bj = self.stand_parts(rest, t)
-                out += c / n * (2 * value - (1 if keeps_initial else 2) * bj)
-        return out
+        lost = (
+            1 if keeps_initial else 2
+        )  # arts. 16(6), 17(3): the stakes a dealer's blackjack takes
+
+        def after(v: int, rest: Shoe) -> float:
+            t = self.total(hard + v + 1, soft or v == 0)
+            if t > 21:
+                return -2.0
+            value, bj = self.stand_parts(rest, t)
+            return 2 * value - lost * bj
+
+        return over_next_card(s, after)
 
 
 class PolicyPlay:
@@ -116,14 +108,7 @@ class PolicyPlay:
             return -1.0
         if t == 21 or not self.later(hard, has_ace):
             return self.a.stand(s, t)
-        n = sum(s)
-        out = 0.0
-        for v in range(10):
-            c = s[v]
-            if c:
-                rest = take(s, v)
-                out += c / n * self.value(rest, hard + v + 1, has_ace or v == 0)
-        return out
+        return over_next_card(s, lambda v, rest: self.value(rest, hard + v + 1, has_ace or v == 0))
 
 
 class ReferenceUpCard:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 Shoe = tuple[int, ...]  # counts of values 1..10 (index 0 = aces, index 9 = ten-values)
 
 
@@ -22,3 +24,10 @@ def remove(shoe: Shoe, *values: int) -> Shoe:
 
 def full_shoe(decks: int) -> Shoe:
     return (4 * decks,) * 9 + (16 * decks,)
+
+
+def over_next_card(s: Shoe, value: Callable[[int, Shoe], float]) -> float:
+    """The expectation over the next card dealt from ``s``: the sum over each value index
+    ``v`` still in the shoe of P(v) x ``value(v, the shoe after it)``."""
+    n = sum(s)
+    return sum(c / n * value(v, take(s, v)) for v, c in enumerate(s) if c)

@@ -46,7 +46,9 @@ def split_hand(
     it after a split; the chart's ``code`` when valuing basic strategy, else the best."""
     if x == 1 and rules.split_aces_one_card:
         return stand()
-    can_double = rules.double_after_split and (rules.double != "eleven_only" or hard == 11)
+    # art. 17(1) (Despacho 42/2007): only the mode "any two cards, and after a split" doubles a
+    # split hand (eleven-only doubles the first two cards alone)
+    can_double = rules.double_after_split
     if code is not None:  # the chart, its double codes applying after a split (DAS)
         return double() if can_double and code == "D" else play()
     value = best()
