@@ -149,3 +149,29 @@ def test_without_the_compiled_kernels_the_reference_gives_the_same_figures(monke
     slow = analyze_blackjack(rules, decks, list(removed))
     assert slow["house_edge"] == pytest.approx(fast["house_edge"], abs=1e-12)
     assert slow["house_edge_optimal"] == pytest.approx(fast["house_edge_optimal"], abs=1e-12)
+
+
+@pytest.mark.parametrize("method", ["solver", "reference"])
+@pytest.mark.parametrize(("loses_initial_only", "expected"), [(True, -1.0), (False, -4.0)])
+def test_a_split_against_a_dealer_blackjack_loses_only_the_initial_bet(
+    method, loses_initial_only, expected
+):
+    """Art. 16(6): "Quando a banca fizer «black jack», o jogador que tenha separado as cartas
+    ... apenas perde a sua aposta inicial" (when the dealer makes a blackjack, a player who split
+    loses only their initial bet). A shoe of the dealer's ace and twenty ten-values: the dealer's
+    second card is a ten (a blackjack, certain), and a split of tens draws a ten to every hand,
+    re-split to the four hands art. 16 allows (the preset's maximum). Every hand loses to the
+    blackjack: under art. 16(6) the split costs the one initial bet, -1; without it, all four
+    stakes, -4."""
+    from croupier.analysis.blackjack_exact import solver
+    from croupier.games.blackjack.strategy import BasicStrategy
+
+    rules = BlackjackRules(
+        shoe=ShoeSpec(1, cut_card=26), split_loses_initial_only=loses_initial_only
+    )
+    assert rules.split_max_hands == 4
+    shoe = (1, 0, 0, 0, 0, 0, 0, 0, 0, 20)  # counts of values 1 (ace) .. 10
+    strategy = BasicStrategy(rules)
+    card = solver(method)(rules, shoe, 1, strategy, strategy.chart())
+    assert card.blackjack(10, 10) == pytest.approx(1.0)
+    assert card.split(10, False) == pytest.approx(expected, abs=1e-12)

@@ -273,6 +273,27 @@ def test_stud_kernel_settles_like_the_engine(strategy):
         assert sum(b.net for b in s.bets) == net * rules.minimum_ante
 
 
+@pytest.mark.parametrize(("order", "net"), [("us", 0), ("macau", 3)])
+@pytest.mark.cites("macau-stud-2004", "art. 8(9)", "art. 9(5)")
+def test_stud_kernel_settles_equal_hands_by_the_order(order, net):
+    """Two hands of the same values, a pair of aces with K Q J each, both raised (a pair) and
+    the dealer qualifying. In the literature's order ("us": suits never count) they tie, and a
+    tie pushes the ante and the raise (Wizard of Odds, Caribbean Stud): net 0. Macau art. 8(9):
+    "Se, todas as cartas dos jogadores forem de igual valor, a «mão» vencedora é determinada
+    pelo naipe do par, sendo o vencedor aquele que tiver o naipe de maior graduação" (all cards
+    of equal value: the pair's higher suit wins); art. 4(1) ranks "espadas, copas, paus e
+    ouros", so the player's pair with the ace of spades beats the dealer's (clubs highest): the
+    ante wins 1 and the raise (two antes) is paid "«Par» ... 1 por 1" (art. 9(5)): 1 + 2 = 3."""
+    from croupier.analysis.simulate_stud import hand_index, settle, stud_arrays
+    from croupier.cards import parse_cards
+    from croupier.games.stud.evaluator import COLEX
+
+    packed, mult, _ = stud_arrays(100, "pair", order)
+    player = hand_index(*parse_cards("AS AH KS QD JC"), COLEX)
+    dealer = hand_index(*parse_cards("AD AC KH QC JD"), COLEX)
+    assert settle(int(packed[player]), int(packed[dealer]), mult) == net
+
+
 def _kernel_code(cards, modality, by_points=False):
     """Deal stacked cards through the kernel and name its jackpot combination."""
     from croupier.analysis.simulate_baccarat import jackpot_code
