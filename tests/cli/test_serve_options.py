@@ -79,3 +79,12 @@ def test_a_bus_without_credentials_is_warned_of_loudly() -> None:
     assert "--bus-credentials" in bare.stderr and "TLS" in bare.stderr
     with_user = _serve("--bus", "nats://u:p@127.0.0.1:4222/x", "--database", unreachable)
     assert "no credentials" not in with_user.stderr, with_user.stderr
+
+
+@pytest.mark.parametrize("value", ["101", "-1", "nan"])
+def test_a_group_commit_wait_out_of_bounds_is_refused(tmp_path: Path, value: str) -> None:
+    """``--group-commit-ms`` (issue 32(4)): 0 to 100 ms; anything else names the option."""
+    done = _serve("--database", f"sqlite:///{tmp_path / 'c.db'}", "--group-commit-ms", value)
+    assert done.returncode == 2
+    assert "--group-commit-ms" in done.stderr
+    assert not (tmp_path / "c.db").exists()  # refused before anything was opened

@@ -379,7 +379,7 @@ def test_a_groups_answers_wake_each_event_loop_once() -> None:
     try:
         futures = [loop.create_future() for _ in range(3)]
         counting: Any = Counting()
-        group = [(None, f, counting, "transaction") for f in futures]
+        group = [(None, f, counting, "transaction", 0.0) for f in futures]
         failure = RuleViolation("amount", "refused", "test")
         _Lane._answer_all(group, [(1, None), (None, failure), (3, None)])
         loop.run_until_complete(asyncio.sleep(0))
@@ -440,3 +440,81 @@ def test_a_job_raising_what_a_future_refuses_is_answered_and_the_writer_goes_on(
         writer.stop()
     assert failed is not None and "StopIteration" in str(failed)
     assert balance == 10_00
+
+
+def _spaced(writer: Writer, count: int, spacing: float, first_alone: bool = True) -> list[int]:
+    """``count`` jobs sent ``spacing`` seconds apart (after a first job alone, when asked);
+    each job's answer is the number of groups the writer had run when the job ran."""
+
+    async def main() -> list[int]:
+        if first_alone:
+            await writer.run(lambda _c: writer.groups)
+        tasks = []
+        for _ in range(count):
+            tasks.append(asyncio.ensure_future(writer.run(lambda _c: writer.groups)))
+            await asyncio.sleep(spacing)
+        return list(await asyncio.gather(*tasks))
+
+    return asyncio.run(main())
+
+
+def test_jobs_sent_close_together_gather_into_one_commit(books) -> None:
+    """Group commit (issue 32(4)): on a busy lane a group waits until its first job is
+    ``gather`` old, so jobs sent 5 ms apart within 200 ms share one transaction."""
+    ledger, _, _ = books
+    writer = Writer(ledger.engine, gather=0.2)
+    try:
+        before = writer.groups
+        seen = _spaced(writer, 5, 0.005)
+        assert len(set(seen)) == 1  # all five ran in the same group
+        assert writer.groups - before == 2  # the first job alone, then the five together
+    finally:
+        writer.stop()
+
+
+def test_without_gathering_jobs_apart_commit_one_by_one(books) -> None:
+    ledger, _, _ = books
+    writer = Writer(ledger.engine, gather=0)
+    try:
+        before = writer.groups
+        seen = _spaced(writer, 3, 0.05)
+        assert len(set(seen)) == 3
+        assert writer.groups - before == 4
+    finally:
+        writer.stop()
+
+
+def test_a_quiet_lane_commits_a_lone_job_without_waiting(books) -> None:
+    """Gathering is for a busy server: a job that finds the lane idle for longer than
+    ``gather`` is written at once. Were it held ``gather`` (0.5 s), a job sent 50 ms after it
+    would share its commit; it does not."""
+    ledger, _, _ = books
+    writer = Writer(ledger.engine, gather=0.5)
+    try:
+        seen = _spaced(writer, 2, 0.05, first_alone=False)
+        assert seen[0] != seen[1]
+    finally:
+        writer.stop()
+
+
+@pytest.mark.parametrize("gather", [-0.001, 1.001, float("nan")])
+def test_a_gathering_out_of_bounds_is_refused(books, gather: float) -> None:
+    ledger, _, _ = books
+    with pytest.raises(ValueError, match="gather"):
+        Writer(ledger.engine, gather=gather)
+
+
+def test_the_server_gathers_as_configured(tmp_path) -> None:
+    """``croupier serve --group-commit-ms`` reaches the writer: Casino's
+    ``group_commit_seconds`` (2 ms by default) is its lanes' gathering."""
+    from croupier.server.service import Casino
+    from croupier.store.writer import GATHER
+
+    assert GATHER == 0.002
+    for wanted in (None, 0.0, 0.05):
+        extra = {} if wanted is None else {"group_commit_seconds": wanted}
+        casino = Casino(f"sqlite:///{tmp_path / 'c.db'}", defaults=False, **extra)
+        try:
+            assert casino.writer.gather == (GATHER if wanted is None else wanted)
+        finally:
+            casino.writer.stop()

@@ -74,6 +74,14 @@ def serve_command(
         help="WebSocket messages a connection may send a second (a player: twice that over "
         "all their connections and REST commands); 0: no limit",
     ),
+    group_commit_ms: float = typer.Option(
+        2.0,
+        "--group-commit-ms",
+        min=0,
+        max=100,
+        help="on a busy server, how long a database commit waits for other tables' writes to "
+        "share it (fewer commits for a little more latency per bet); 0: commit at once",
+    ),
     allow_origin: list[str] = typer.Option(  # noqa: B008 (typer's way)
         [],
         "--allow-origin",
@@ -116,6 +124,7 @@ def serve_command(
             bus=bus or None,
             bus_credentials=bus_credentials or None,
             cluster_key=cluster_key or None,
+            group_commit_seconds=group_commit_ms / 1000,
         )
     except RuleViolation as error:
         flag = "node-name" if error.field == "node" else error.field

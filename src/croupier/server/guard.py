@@ -39,15 +39,25 @@ def _finite(text: str) -> float:
     return value
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
+
+
 def strict_json(body: bytes | str) -> Any:
     """``body`` parsed as strict JSON, or :class:`NotJson` saying why not."""
     try:
-        value = json.loads(body, parse_constant=_no_constant, parse_float=_finite)
+        # as json.loads reads bytes (a surrogate encoded in them is read, then refused below)
+        text = (
+            body
+            if isinstance(body, str)
+            else body.decode(json.detect_encoding(body), "surrogatepass")
+        )
+        value = _DECODER.decode(text)
     except NotJson:
         raise
-    except (ValueError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
         raise NotJson(f"not JSON: {error}") from None
-    _no_surrogates(value)
+    if not (text.isascii() and "\\u" not in text):  # a surrogate is written as one or
+        _no_surrogates(value)  # escaped (\\ud800): an ASCII text without "\\u" holds none
     return value
 
 

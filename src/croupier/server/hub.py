@@ -20,6 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from croupier.i18n.events import keyed
 
+#: JSON without spaces, encoded by one encoder (json.dumps makes one per call with options)
+COMPACT = json.JSONEncoder(separators=(",", ":"))
+
 if TYPE_CHECKING:
     from croupier.server.bus import Bus
 
@@ -69,7 +72,7 @@ class Hub:
         """Send ``event`` of a table this process runs to everyone at the table, or only to
         player ``to``: here, and on the bus to the other processes' watchers."""
         seq = self.seq[table_id] = self.seq.get(table_id, 0) + 1
-        text = json.dumps({**keyed(event), "table": table_id}, separators=(",", ":"))
+        text = COMPACT.encode({**keyed(event), "table": table_id})
         self.tell(table_id, seq, to, text)
         if self.bus is not None:
             self.bus.publish(table_id, seq, to, text)

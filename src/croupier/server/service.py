@@ -45,7 +45,7 @@ from croupier.store.owner import ServerLock
 from croupier.store.players import IDLE_SECONDS, Players, named_account
 from croupier.store.rounds import RoundRecords
 from croupier.store.table_store import SqlTableStore
-from croupier.store.writer import Writer
+from croupier.store.writer import GATHER, Writer
 from croupier.table.clock import Clock, SystemClock
 from croupier.table.config import TableConfig
 from croupier.table.runtime import Table
@@ -108,6 +108,8 @@ class Casino:
     wall: Callable[[], float] = time.time
     #: how long a player's raised (or removed) limit waits before it applies (issue 29)
     cooling_off_seconds: float = COOLING_OFF_SECONDS
+    #: group commit (store/writer.py): on a busy server a commit waits this long for others
+    group_commit_seconds: float = GATHER
 
     def __post_init__(self) -> None:
         self.node = self.node or default_node()
@@ -128,10 +130,11 @@ class Casino:
         self.logins = LoginGate()  # scrypt on workers of its own, failures budgeted (issue 26)
         self.origins = Origins(self.allowed_origins)
         # SQLite has one writer at a time; PostgreSQL runs transactions side by side
+        gather = self.group_commit_seconds
         if self.engine.dialect.name == "sqlite":
-            self.writer = Writer(self.engine)
+            self.writer = Writer(self.engine, gather=gather)
         else:  # and every table's bets in statements of their own lane (store/at_once.py)
-            self.writer = Writer(self.engine, WRITER_LANES, stakes_lane=True)
+            self.writer = Writer(self.engine, WRITER_LANES, stakes_lane=True, gather=gather)
         self.table_store = SqlTableStore(self.records, self.players, self.writer)
         self.tables: dict[int, Table] = {}
         self.lock = ServerLock(self.engine)  # SQLite: one process; PostgreSQL: start-ups in turn

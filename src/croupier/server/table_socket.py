@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -36,7 +35,7 @@ from croupier.people import Player
 from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
 from croupier.server.bodies import BetIn
 from croupier.server.guard import NotJson, strict_json
-from croupier.server.hub import Watcher
+from croupier.server.hub import COMPACT, Watcher
 from croupier.server.idempotency import Answers, checked_ref
 from croupier.server.protection import CLOSE_EXCLUDED, EXCLUDED, EXCLUDED_REASON
 from croupier.server.rates import CLOSE_FLOODING, STRIKES
@@ -361,4 +360,4 @@ def _refused(ref: Any, field: str, message: str, rule: str) -> dict[str, Any]:
 
 
 def dumps(value: dict[str, Any]) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    return COMPACT.encode(value)

@@ -54,7 +54,8 @@ def connect(url: str = DEFAULT_URL, name: str | None = None) -> Engine:
     def _sqlite_begin(connection: Any) -> None:
         writer.acquire()
         try:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            # on the driver: SQLAlchemy's execution path would cost more than the statement
+            connection.connection.dbapi_connection.execute("BEGIN IMMEDIATE")
         except BaseException:
             writer.release()
             raise

@@ -10,6 +10,7 @@ transaction and savepoints, with each column type's own bind processing.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,45 @@ class _Compiled:
     order: tuple[str, ...] | None  # parameter names in position order (qmark/format styles)
     processors: dict[str, Callable[[Any], Any]]
     fixed: dict[str, Any]  # the values of literals in the statement (``balance + :delta >= 0``)
+    bind: Callable[[Mapping[str, Any]], Any]  # a row's parameters as the driver takes them
+
+
+_ABSENT = object()
+
+
+def _binder(
+    order: tuple[str, ...] | None,
+    processors: dict[str, Callable[[Any], Any]],
+    fixed: dict[str, Any],
+) -> Callable[[Mapping[str, Any]], Any]:
+    """How a row's parameters become the driver's: planned once per statement, as a few rows
+    a bet cost a quarter of the statement's time in merging and re-keying dictionaries. A
+    row's value overrides a literal's; each column type's processor is applied."""
+    if order is None:  # named style (PostgreSQL): a dictionary
+
+        def named(params: Mapping[str, Any]) -> Any:
+            if fixed:
+                params = {**fixed, **params}
+            if not processors:
+                return params
+            return {k: (processors[k](v) if k in processors else v) for k, v in params.items()}
+
+        return named
+    if not processors and not fixed:
+        if len(order) == 1:
+            (only,) = order
+            return lambda params: (params[only],)
+        return operator.itemgetter(*order)
+    steps = tuple((name, processors.get(name), fixed.get(name, _ABSENT)) for name in order)
+
+    def positional(params: Mapping[str, Any]) -> tuple[Any, ...]:
+        values = []
+        for name, process, literal in steps:
+            value = params[name] if literal is _ABSENT else params.get(name, literal)
+            values.append(value if process is None else process(value))
+        return tuple(values)
+
+    return positional
 
 
 ROWS_PER_STATEMENT = 100  # a batch of more rows is written in several multi-row statements
@@ -56,29 +96,18 @@ class Prepared:
                 if not bind.required:
                     fixed[name] = bind.value
             positions = compiled.positiontup if compiled.positional else None
+            order = tuple(positions) if positions else None
             found = _Compiled(
-                str(compiled), tuple(positions) if positions else None, processors, fixed
+                str(compiled), order, processors, fixed, _binder(order, processors, fixed)
             )
             self._compiled[dialect.name] = found
         return found
-
-    def _params(self, compiled: _Compiled, params: Mapping[str, Any]) -> Any:
-        if compiled.fixed:
-            params = {**compiled.fixed, **params}
-        if compiled.processors:
-            params = {
-                k: (compiled.processors[k](v) if k in compiled.processors else v)
-                for k, v in params.items()
-            }
-        if compiled.order is not None:
-            return tuple(params[name] for name in compiled.order)
-        return params
 
     def execute(self, connection: Connection, params: Mapping[str, Any]) -> Any:
         """Run once; returns the driver's cursor (``rowcount``, ``fetchone``, ``fetchall``)."""
         compiled = self._for(connection.dialect)
         cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-        cursor.execute(compiled.sql, self._params(compiled, params))
+        cursor.execute(compiled.sql, compiled.bind(params))
         return cursor
 
     def execute_many(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
@@ -97,7 +126,7 @@ class Prepared:
             return
         compiled = self._for(connection.dialect)
         cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-        cursor.executemany(compiled.sql, [self._params(compiled, row) for row in rows])
+        cursor.executemany(compiled.sql, [compiled.bind(row) for row in rows])
         cursor.close()
 
 
