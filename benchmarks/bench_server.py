@@ -1,6 +1,7 @@
 """Online table server load benchmark (issue 7), bounded and on loopback only.
 
 Run:  python3 benchmarks/bench_server.py [--seconds 5] [--postgres URL] [--json]
+                                         [--baseline-src OTHER/src [--pairs 3]]
 
 For 1, 10 and 100 concurrent players on SQLite (and on PostgreSQL when reachable; default
 ``postgresql://postgres@127.0.0.1:5432/test``, which is wiped): each player holds a WebSocket to
@@ -25,6 +26,12 @@ messages per second = events x watchers / (time from the first event to the last
 received), against a bare Starlette broadcast paced by the same rule to the same clients in the
 same run.
 
+``--baseline-src OTHER/src`` runs each database's bet scenarios on a server importing croupier
+from another checkout too (``git worktree add /tmp/before REV``), the two servers alternated
+``--pairs`` times, and reports the medians and their ratios. The paced scenario is printed
+against issue 32(4)'s goals: under 200 us of server CPU per bet, p99 under 20 ms, with its ratio
+to the bare echo's CPU in the same run.
+
 Targets (issue 7, per server process): at least 2,000 settled bets/s with p99 acknowledgement
 under 20 ms at 100 players; at least 30,000 delivered WebSocket messages/s.
 """
@@ -39,11 +46,13 @@ import multiprocessing
 import os
 import random
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +83,11 @@ def free_port() -> int:
 
 
 PIN: dict[str, set[int]] = {}
+#: the ``src`` the server imports croupier from (``--baseline-src``: another checkout's); None:
+#: the installed croupier, this checkout
+SERVER_SRC: list[Path | None] = [None]
+#: issue 32(4): the server's CPU per acknowledged bet and the p99 at 100 paced players
+GOAL_CPU_US, GOAL_P99_MS = 200, 20
 REFS = itertools.count(1)  # bet references, unique in the process
 
 
@@ -99,6 +113,9 @@ def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env=(
+            {**os.environ, "PYTHONPATH": str(SERVER_SRC[0])} if SERVER_SRC[0] is not None else None
+        ),
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -589,6 +606,52 @@ def fanout(url: str, seconds: float, watchers: int = 1000) -> dict[str, Any]:
     return results
 
 
+def against_baseline(
+    name: str, database: Callable[[], str], baseline: Path, pairs: int, seconds: float
+) -> dict[str, Any]:
+    """The bet scenarios on ``name``, the baseline's server and this one's alternated ``pairs``
+    times (a busy moment of the machine falls on both alike); medians and their ratios."""
+    runs: dict[str, list[dict[str, Any]]] = {"baseline": [], "this": []}
+    for pair in range(pairs):
+        for side, src in (("baseline", baseline), ("this", None)):
+            SERVER_SRC[0] = src
+            print(f"bets on {name}, {side} (pair {pair + 1} of {pairs})", flush=True)
+            runs[side].append(bets_scenario(database(), seconds))
+    SERVER_SRC[0] = None
+    out: dict[str, Any] = {}
+    for label, *_ in SCENARIOS:
+        medians = {
+            side: {
+                key: statistics.median(run[label][key] for run in found)
+                for key in ("acked_bets_per_s", "ack_p50_ms", "ack_p99_ms", "server_cpu_us_per_ack")
+            }
+            for side, found in runs.items()
+        }
+        ratio = {
+            key: round(medians["this"][key] / max(1e-9, medians["baseline"][key]), 2)
+            for key in ("server_cpu_us_per_ack", "ack_p99_ms")
+        }
+        out[label] = {**medians["this"], "baseline": medians["baseline"], "this/baseline": ratio}
+        print(f"  {label} medians: {out[label]}", flush=True)
+    return out
+
+
+def print_goals(database: str, results: dict[str, Any], echo: dict[str, Any]) -> None:
+    """The paced scenario against issue 32(4)'s goals and the bare echo of the same run."""
+    paced = results.get("100-paced")
+    if not isinstance(paced, dict):
+        return
+    cpu, p99 = paced["server_cpu_us_per_ack"], paced["ack_p99_ms"]
+    print(
+        f"{database} 100-paced: server CPU {cpu} us per bet (goal under {GOAL_CPU_US}: "
+        f"{'met' if cpu < GOAL_CPU_US else 'not met'}), "
+        f"{cpu / max(1, echo['server_cpu_us_per_ack']):.1f}x the bare echo's "
+        f"{echo['server_cpu_us_per_ack']} us; p99 {p99} ms (goal under {GOAL_P99_MS}: "
+        f"{'met' if p99 < GOAL_P99_MS else 'not met'})",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0)
@@ -612,6 +675,15 @@ def main() -> None:
     parser.add_argument("--no-postgres", action="store_true", help="skip PostgreSQL")
     parser.add_argument("--no-sqlite", action="store_true", help="skip SQLite's bet scenarios")
     parser.add_argument(
+        "--baseline-src",
+        type=Path,
+        default=None,
+        help="also run each database's bet scenarios on a server importing croupier from this "
+        "src (another checkout: git worktree add /tmp/before REV), alternated with this one "
+        "--pairs times, and print the ratio of the medians",
+    )
+    parser.add_argument("--pairs", type=int, default=3, help="with --baseline-src (default 3)")
+    parser.add_argument(
         "--library-client",
         action="store_true",
         help="bettors use the websockets library's client rather than benchmarks/lean_ws.py",
@@ -633,24 +705,42 @@ def main() -> None:
         sqlite = f"sqlite:///{tmp}/bench.db"
         if args.no_sqlite:
             report["sqlite"] = "skipped (--no-sqlite)"
+        elif args.baseline_src is not None:
+            report["sqlite"] = against_baseline(
+                "SQLite", lambda: sqlite, args.baseline_src, args.pairs, args.seconds
+            )
         else:
             print("bets on SQLite", flush=True)
             report["sqlite"] = bets_scenario(sqlite, args.seconds)
         print("bare WebSocket echo, 100 x 21 bets/s", flush=True)
         report["bare_echo"] = bare_echo(args.seconds)
         print(f"  {report['bare_echo']}", flush=True)
+        if isinstance(report.get("sqlite"), dict):
+            print_goals("sqlite", report["sqlite"], report["bare_echo"])
         if not args.no_fanout:
             print("fan-out to 1,000 watchers (SQLite)", flush=True)
             report["fanout"] = fanout(f"sqlite:///{tmp}/fanout.db", args.seconds)
             print(f"  {report['fanout']}", flush=True)
     if args.no_postgres:
         report["postgresql"] = "skipped (--no-postgres)"
+    elif args.baseline_src is not None and wipe_postgres(args.postgres):
+
+        def wiped() -> str:
+            wipe_postgres(args.postgres)
+            return str(args.postgres)
+
+        report["postgresql"] = against_baseline(
+            "PostgreSQL", wiped, args.baseline_src, args.pairs, args.seconds
+        )
+        wipe_postgres(args.postgres)
     elif wipe_postgres(args.postgres):
         print("bets on PostgreSQL", flush=True)
         report["postgresql"] = bets_scenario(args.postgres, args.seconds)
         wipe_postgres(args.postgres)
     else:
         report["postgresql"] = "not reachable: skipped"
+    if isinstance(report.get("postgresql"), dict):
+        print_goals("postgresql", report["postgresql"], report["bare_echo"])
     if args.json:
         print(json.dumps(report, indent=2))
     else:

@@ -97,3 +97,40 @@ def test_a_literal_is_bound_and_a_rollback_undoes_the_raw_statement(engine: Engi
     with engine.connect() as c:
         balance = c.execute(select(accounts.c.balance).where(accounts.c.id == account)).scalar()
     assert balance == 100
+
+
+@pytest.mark.parametrize("count", [2, ROWS_PER_STATEMENT + 7])
+def test_sqlite_writes_rows_together_in_as_few_statements_in_their_order(
+    tmp_path, count: int
+) -> None:
+    """Issue 32(4): on SQLite too a batch of rows is one multi-row INSERT per
+    ROWS_PER_STATEMENT rows (the driver then lets go of the interpreter's lock once per
+    statement, not once per row), and the rows get their ids in the order given."""
+    from sqlalchemy import event
+
+    from croupier.store.database import connect, migrate
+
+    engine = connect(f"sqlite:///{tmp_path / 'rows.db'}")
+    migrate(engine)
+    records = RoundRecords(engine, Ledger(engine))
+    round_id = records.writes.begin_round(
+        records.tables.create_table("t", {"ruleset": "x"}), 1, None
+    )
+    statements: list[str] = []
+
+    @event.listens_for(engine, "connect")
+    def _trace(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+        dbapi_connection.set_trace_callback(statements.append)
+
+    engine.dispose()  # new connections, traced
+    statement = insert_rows(journal, {k: bindparam(k) for k in JOURNAL_ROW})
+    order = list(range(count))[::-1]  # seq descending: ids must follow the rows, not the seq
+    rows = [{**JOURNAL_ROW, "round_id": round_id, "seq": n, "args": {"n": n}} for n in order]
+    with engine.begin() as c:
+        statements.clear()
+        statement.execute_many(c, rows)
+        inserts = [s for s in statements if s.lstrip().upper().startswith("INSERT")]
+    assert len(inserts) == -(-count // ROWS_PER_STATEMENT)
+    with engine.connect() as c:
+        read = c.execute(select(journal.c.seq).order_by(journal.c.id)).scalars().all()
+    assert list(read) == order

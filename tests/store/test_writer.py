@@ -497,6 +497,26 @@ def test_a_quiet_lane_commits_a_lone_job_without_waiting(books) -> None:
         writer.stop()
 
 
+def test_a_lane_of_one_job_per_group_never_waits_to_gather(books) -> None:
+    """PostgreSQL's lanes run each job as its own transaction (so that no two lanes deadlock
+    on accounts): there is nothing to gather, and jobs sent one after another each go at once
+    (were each held 1 s, the four would take three seconds or more)."""
+    ledger, _, _ = books
+    writer = Writer(ledger.engine, 2, gather=1.0)
+
+    async def main() -> None:
+        for _ in range(4):
+            await writer.run(lambda _c: None)
+
+    async def bounded() -> None:
+        await asyncio.wait_for(main(), 2.5)
+
+    try:
+        asyncio.run(bounded())
+    finally:
+        writer.stop()
+
+
 @pytest.mark.parametrize("gather", [-0.001, 1.001, float("nan")])
 def test_a_gathering_out_of_bounds_is_refused(books, gather: float) -> None:
     ledger, _, _ = books

@@ -93,10 +93,15 @@ class KindBets(WagerRound[BetPhase]):
 
     def verify_place_bet(self, bettor: str, kind: str, amount: int, seated: bool = True) -> None:
         """Refuse a bet (added to the bettor's existing bet on ``kind``) the rules do not allow."""
+        self._allowed_bet(bettor, kind, amount, seated)
+
+    def _allowed_bet(self, bettor: str, kind: str, amount: int, seated: bool) -> Bet:
+        """The bettor's bet on ``kind`` with ``amount`` added, once the rules allow it."""
         self._verify_betting_open()
         verify_stake(amount)
         bet, table = self._proposed(bettor, kind, amount, seated)
         self._verify_bet(bet, table)
+        return bet
 
     def can_place_bet(self, bettor: str, kind: str, amount: int, seated: bool = True) -> bool:
         return allowed(self.verify_place_bet, bettor, kind, amount, seated)
@@ -104,8 +109,7 @@ class KindBets(WagerRound[BetPhase]):
     def place_bet(
         self, bettor: str, kind: str, amount: int, seated: bool = True
     ) -> tuple[Event, ...]:
-        self.verify_place_bet(bettor, kind, amount, seated)
-        bet, _ = self._proposed(bettor, kind, amount, seated)
+        bet = self._allowed_bet(bettor, kind, amount, seated)  # the table built once, not twice
         self._bets[(bettor, kind)] = bet
         return self._record(
             "place_bet",

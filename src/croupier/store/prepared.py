@@ -111,11 +111,13 @@ class Prepared:
         return cursor
 
     def execute_many(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
-        """Run once per row. On PostgreSQL an INSERT with a multi-row form is one statement
-        for many rows: the database executes one statement, not one per row."""
+        """Run once per row; an INSERT with a multi-row form, once for many rows: the database
+        executes one statement, not one per row (and on SQLite the driver lets go of the
+        interpreter's lock once, not once a row: each time is a wait for it, and a switch of
+        threads when the event loop holds it)."""
         if not rows:
             return
-        if self._rows is not None and len(rows) > 1 and connection.dialect.name == "postgresql":
+        if self._rows is not None and len(rows) > 1:
             for start in range(0, len(rows), ROWS_PER_STATEMENT):
                 chunk = rows[start : start + ROWS_PER_STATEMENT]
                 multi = self._multi.get(len(chunk))

@@ -202,13 +202,13 @@ class _Lane:
             limit = self.max_group if mode == TRANSACTION else MAX_GROUP
             # group commit: a job sent within ``gather`` of the last group's start (a busy lane)
             # gathers what is sent until it is ``gather`` old; a job that found the lane quiet
-            # is written at once (and a lane of one job per group takes no other anyway)
-            dense = first[4] - self._gathered < self.gather
-            until = first[4] + self.gather if dense else 0.0
+            # is written at once, and a lane of one job per group takes no other
+            if limit > 1 and first[4] - self._gathered < self.gather:
+                # asleep rather than waiting on the queue: a job sent meanwhile wakes no one
+                time.sleep(max(0.0, first[4] + self.gather - time.monotonic()))
             while len(group) < limit:
-                wait = until - time.monotonic()
                 try:
-                    item = self.jobs_in.get(timeout=wait) if wait > 0 else self.jobs_in.get_nowait()
+                    item = self.jobs_in.get_nowait()
                 except queue.Empty:
                     break
                 if item is None:
