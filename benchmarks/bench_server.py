@@ -706,8 +706,13 @@ def main() -> None:
         if args.no_sqlite:
             report["sqlite"] = "skipped (--no-sqlite)"
         elif args.baseline_src is not None:
+            runs = itertools.count()  # a fresh file for each server
             report["sqlite"] = against_baseline(
-                "SQLite", lambda: sqlite, args.baseline_src, args.pairs, args.seconds
+                "SQLite",
+                lambda: f"sqlite:///{tmp}/bench-{next(runs)}.db",
+                args.baseline_src,
+                args.pairs,
+                args.seconds,
             )
         else:
             print("bets on SQLite", flush=True)
