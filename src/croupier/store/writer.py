@@ -1,7 +1,7 @@
 """The writer of every table of a server (docs/store.md).
 
 One lane (SQLite): one thread, and jobs that arrive together share one database transaction
-(group commit across tables). Several lanes (PostgreSQL): a thread and a connection each, a
+(group commit across tables); on a busy lane a group first gathers for up to ``GATHER``. Several lanes (PostgreSQL): a thread and a connection each, a
 table's jobs always on the same lane, each job its own transaction.
 
 A job is a function of a connection. In a group each job runs inside its own savepoint, so a job
@@ -38,11 +38,12 @@ from croupier.store.database import pipelined
 
 T = TypeVar("T")
 MAX_GROUP = 256
-#: group commit's gathering (seconds): while jobs arrive more often than one per ``GATHER``, a
-#: group waits until its first job is this old for others to share its commit. A commit is the
-#: dearest part of a bet on SQLite (its pages written to the log: docs/benchmarks.md); at a
-#: few thousand bets a second across tables, 2 ms lets four or five batches share one, for up
-#: to 2 ms more on their acknowledgements; a quiet server waits for nothing. 0: no wait.
+#: group commit's gathering (seconds): a job sent within ``GATHER`` of the last group's start
+#: (jobs are coming faster than commits) waits until it is this old for others to share its
+#: commit. A commit is the dearest part of a lone bet on SQLite (its pages written to the log:
+#: docs/store.md); under 2,100 bets a second over twelve tables a commit then carries ~6
+#: tables' batches, for up to 2 ms more on their acknowledgements; a quiet lane waits for
+#: nothing. 0: no wait (``croupier serve --group-commit-ms``).
 GATHER = 0.002
 MAX_GATHER = 1.0
 
