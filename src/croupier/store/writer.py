@@ -1,8 +1,9 @@
 """The writer of every table of a server (docs/store.md).
 
 One lane (SQLite): one thread, and jobs that arrive together share one database transaction
-(group commit across tables); on a busy lane a group first gathers for up to ``GATHER``. Several lanes (PostgreSQL): a thread and a connection each, a
-table's jobs always on the same lane, each job its own transaction.
+(group commit across tables); on a busy lane a group first gathers for up to ``GATHER``.
+Several lanes (PostgreSQL): a thread and a connection each, a table's jobs always on the same
+lane, each job its own transaction.
 
 A job is a function of a connection. In a group each job runs inside its own savepoint, so a job
 that fails leaves the others' work intact; the transaction then commits once for all of them,
