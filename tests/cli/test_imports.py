@@ -2,7 +2,8 @@
 under ``python -X importtime``; the heavy libraries it has no use for must not be among its
 imports: the server's (SQLAlchemy, Alembic, FastAPI, uvicorn), the charts' (matplotlib), the
 compiled kernels' (Numba) and, where nothing is computed on arrays, NumPy (a seeded shoe's
-draws come from the same stream in plain Python: croupier/pcg64.py). (How long they take is the benchmark's: benchmarks/bench_cli_start.py.)"""
+draws come from the same stream in plain Python: croupier/pcg64.py). (How long they take is
+the benchmark's: benchmarks/bench_cli_start.py.)"""
 
 from __future__ import annotations
 
