@@ -689,6 +689,10 @@ def main() -> None:
         help="bettors use the websockets library's client rather than benchmarks/lean_ws.py",
     )
     args = parser.parse_args()
+    if args.pairs < 1:
+        parser.error(f"--pairs: {args.pairs} must be at least 1")
+    if args.seconds <= 0:
+        parser.error(f"--seconds: {args.seconds} must be more than 0")
     if args.only:
         wanted = set(args.only.split(","))
         unknown = wanted - {s[0] for s in SCENARIOS}
