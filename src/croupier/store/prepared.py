@@ -23,9 +23,6 @@ from sqlalchemy.sql.expression import BindParameter, ClauseElement
 @dataclass(frozen=True)
 class _Compiled:
     sql: str
-    order: tuple[str, ...] | None  # parameter names in position order (qmark/format styles)
-    processors: dict[str, Callable[[Any], Any]]
-    fixed: dict[str, Any]  # the values of literals in the statement (``balance + :delta >= 0``)
     bind: Callable[[Mapping[str, Any]], Any]  # a row's parameters as the driver takes them
 
 
@@ -38,8 +35,10 @@ def _binder(
     fixed: dict[str, Any],
 ) -> Callable[[Mapping[str, Any]], Any]:
     """How a row's parameters become the driver's: planned once per statement, as a few rows
-    a bet cost a quarter of the statement's time in merging and re-keying dictionaries. A
-    row's value overrides a literal's; each column type's processor is applied."""
+    a bet cost a quarter of the statement's time in merging and re-keying dictionaries.
+    ``order``: the parameters' names in position order (qmark/format styles), None for named
+    ones; ``fixed``: the values of the statement's literals (``balance + :delta >= 0``), under
+    names SQLAlchemy made up, which no row gives; each column type's processor is applied."""
     if order is None:  # named style (PostgreSQL): a dictionary
 
         def named(params: Mapping[str, Any]) -> Any:
@@ -60,7 +59,7 @@ def _binder(
     def positional(params: Mapping[str, Any]) -> tuple[Any, ...]:
         values = []
         for name, process, literal in steps:
-            value = params[name] if literal is _ABSENT else params.get(name, literal)
+            value = params[name] if literal is _ABSENT else literal
             values.append(value if process is None else process(value))
         return tuple(values)
 
@@ -97,9 +96,7 @@ class Prepared:
                     fixed[name] = bind.value
             positions = compiled.positiontup if compiled.positional else None
             order = tuple(positions) if positions else None
-            found = _Compiled(
-                str(compiled), order, processors, fixed, _binder(order, processors, fixed)
-            )
+            found = _Compiled(str(compiled), _binder(order, processors, fixed))
             self._compiled[dialect.name] = found
         return found
 

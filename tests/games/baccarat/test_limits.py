@@ -55,6 +55,18 @@ def test_table_minimum_and_maximum():
 
 
 @pytest.mark.cites("macau-baccarat-2004", "art. 14")
+def test_a_bet_added_to_stands_at_its_total_and_is_limited_on_it():
+    """Two placements on one kind are one bet of their sum: it stands at 5,000 (the maximum,
+    accepted), and a third placement is judged on 5,100 (refused)."""
+    rnd = _round("macau-2009", **{"table.minimum_bet": 1000, "table.maximum_bet": 5000})
+    rnd.place_bet("a", "player", 2000)
+    rnd.place_bet("a", "player", 3000)
+    assert [(b.bettor, b.kind, b.amount) for b in rnd.bets] == [("a", "player", 5000)]
+    refused(rnd, ("a", "player", 100), "amount", "art. 14", "above the maximum")
+    assert rnd.bets_of("a") == {"player": 5000}
+
+
+@pytest.mark.cites("macau-baccarat-2004", "art. 14")
 def test_per_bet_limit_override():
     rnd = _round("macau-2009")  # macau-2004 preset: tie maximum 37,500.00 (override of 100)
     refused(rnd, ("a", "tie", 3750100), "amount", "art. 14", "above the maximum")
