@@ -86,6 +86,9 @@ PIN: dict[str, set[int]] = {}
 #: the ``src`` the server imports croupier from (``--baseline-src``: another checkout's); None:
 #: the installed croupier, this checkout
 SERVER_SRC: list[Path | None] = [None]
+#: ``croupier serve --group-commit-ms`` for the bet servers (``--group-commit-ms``); None: its
+#: default
+GROUP_COMMIT_MS: list[float | None] = [None]
 #: issue 32(4): the server's CPU per acknowledged bet and the p99 at 100 paced players
 GOAL_CPU_US, GOAL_P99_MS = 200, 20
 REFS = itertools.count(1)  # bet references, unique in the process
@@ -110,7 +113,8 @@ def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
             # the default per-player limit, which the paced players (~21 a second) stay under
             "--messages-per-second",
             "1000",
-        ],
+        ]
+        + ([] if GROUP_COMMIT_MS[0] is None else ["--group-commit-ms", str(GROUP_COMMIT_MS[0])]),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=(
@@ -688,7 +692,15 @@ def main() -> None:
         action="store_true",
         help="bettors use the websockets library's client rather than benchmarks/lean_ws.py",
     )
+    parser.add_argument(
+        "--group-commit-ms",
+        type=float,
+        default=None,
+        help="the servers' group commit gathering (croupier serve --group-commit-ms; default: "
+        "serve's own)",
+    )
     args = parser.parse_args()
+    GROUP_COMMIT_MS[0] = args.group_commit_ms
     if args.pairs < 1:
         parser.error(f"--pairs: {args.pairs} must be at least 1")
     if args.seconds <= 0:

@@ -1,7 +1,7 @@
-"""Bets written at once (PostgreSQL): one statement, outside any transaction, writes exactly what
-the careful way writes in a transaction (stake posting and entries, standing bets, journal), and
-writes nothing at all when a balance does not cover its stake. On SQLite the store says it has no
-such statement, and the table takes the careful way."""
+"""Bets written at once: on PostgreSQL one statement outside any transaction, on SQLite five
+statements in the writer's transaction, write exactly what the careful way writes in a
+transaction (stake posting and entries, standing bets, journal), and nothing at all when a
+balance does not cover its stake."""
 
 from __future__ import annotations
 
@@ -78,8 +78,9 @@ class Books:
             "journal": [tuple(j) for j in logged],
         }
 
-    def counts(self) -> tuple[int, ...]:
-        with self.engine.connect() as c:
+    def counts(self, within: Connection | None = None) -> tuple[int, ...]:
+        """Rows of the books' tables (``within`` a connection's transaction, if given)."""
+        with contextlib.nullcontext(within) if within else self.engine.connect() as c:
             return tuple(
                 c.execute(select(func.count()).select_from(t)).scalar_one()
                 for t in (transactions, entries, round_bets, journal)
@@ -115,8 +116,13 @@ def _at_once(records: RoundRecords, c: Connection, *args: Any) -> dict[int, int]
 
 @contextlib.contextmanager
 def _autocommit(books: Books) -> Iterator[Connection]:
-    """A connection in autocommit, as the writer runs the statement (each commits by itself)."""
+    """A connection as the writer writes stakes: in autocommit on PostgreSQL (each statement
+    commits by itself), in a transaction on SQLite."""
     with books.engine.connect() as c:
+        if c.dialect.name == "sqlite":
+            with c.begin():
+                yield c
+            return
         driver: Any = c.connection.dbapi_connection
         driver.autocommit = True
         try:
@@ -132,9 +138,6 @@ def books(engine: Engine) -> Books:
 
 def test_at_once_writes_what_the_careful_way_writes(books: Books) -> None:
     records = books.records
-    if books.engine.dialect.name != "postgresql":
-        assert not records.writes.stakes_at_once  # the table takes the careful way on SQLite
-        return
     assert records.writes.stakes_at_once
     careful = records.writes.begin_round(books.table, 1, None)
     at_once = records.writes.begin_round(books.table, 2, None)
@@ -162,9 +165,6 @@ def test_at_once_writes_what_the_careful_way_writes(books: Books) -> None:
 
 
 def test_a_stake_no_balance_covers_writes_nothing_at_all(books: Books) -> None:
-    if books.engine.dialect.name != "postgresql":
-        assert not books.records.writes.stakes_at_once
-        return
     round_id = books.records.writes.begin_round(books.table, 1, None)
     before = books.counts()
     # ana's stake is covered, bruno's (25.00 of 20.00) is not: the whole statement is refused
@@ -194,9 +194,6 @@ def test_batches_of_two_tables_in_one_statement_write_what_each_writes_alone(
     books: Books,
 ) -> None:
     records = books.records
-    if books.engine.dialect.name != "postgresql":
-        assert not records.writes.stakes_at_once
-        return
     table2, escrow2, _ = _second_table(books)
     alone = [records.writes.begin_round(t, 1, None) for t in (books.table, table2)]
     together = [records.writes.begin_round(t, 2, None) for t in (books.table, table2)]
@@ -229,9 +226,6 @@ def test_a_player_at_two_tables_in_one_statement_pays_both_stakes_or_neither(
     # ana (50.00) bets 30.00 at each table: each stake alone is covered, both together are
     # not; the statement moves her balance once, by the sum, and the CHECK refuses it whole
     records = books.records
-    if books.engine.dialect.name != "postgresql":
-        assert not records.writes.stakes_at_once
-        return
     table2, escrow2, session2 = _second_table(books)
     player, account, session = books.people["ana"]
     rounds_ = [records.writes.begin_round(t, 1, None) for t in (books.table, table2)]
@@ -255,7 +249,7 @@ def test_a_player_at_two_tables_in_one_statement_pays_both_stakes_or_neither(
     with _autocommit(books) as c:
         with pytest.raises(ShortBalance):
             records.writes.write_at_once(c, batches(c, 30_00))
-        assert books.counts() == before  # nothing of either table
+        assert books.counts(c) == before  # nothing of either table
         balances = records.writes.write_at_once(c, batches(c, 25_00))
     assert balances == {account: 0, books.escrow: 25_00, escrow2: 25_00}
     assert books.counts() == (before[0] + 2, before[1] + 4, before[2] + 2, before[3] + 2)
@@ -282,9 +276,6 @@ def test_the_statement_writes_exactly_what_ledger_post_writes(
     multi-row statement of bets-at-once writes, for any batches, exactly the postings, entries,
     standing bets, journal and balances that ``Ledger.post`` (``stake_all``) writes."""
     records = books.records
-    if books.engine.dialect.name != "postgresql":
-        assert not records.writes.stakes_at_once  # no such statement: the careful way only
-        return
     careful = records.writes.begin_round(books.table, next(_NUMBERS), None)
     at_once = records.writes.begin_round(books.table, next(_NUMBERS), None)
     accounts = [books.people[n][1] for n in ("ana", "bruno")] + [books.escrow]

@@ -22,7 +22,7 @@ from sqlalchemy import Connection, Engine, delete, insert, select, update
 
 from croupier.errors import RuleViolation
 from croupier.shoe import ShoeSeal
-from croupier.store.at_once import Batch, stake_at_once
+from croupier.store.at_once import Batch, write_at_once
 from croupier.store.ledger import Ledger
 from croupier.store.round_sql import (
     CLOSE_ROUND,
@@ -179,8 +179,8 @@ class RoundWrites:
 
     @property
     def stakes_at_once(self) -> bool:
-        """Whether :meth:`write_at_once` is available (PostgreSQL)."""
-        return self.engine.dialect.name == "postgresql"
+        """Whether :meth:`write_at_once` is available (PostgreSQL and SQLite)."""
+        return self.engine.dialect.name in ("postgresql", "sqlite")
 
     def stake_batch(
         self,
@@ -210,11 +210,12 @@ class RoundWrites:
 
     @staticmethod
     def write_at_once(connection: Connection, batches: Sequence[Batch]) -> dict[int, int]:
-        """Write ``batches`` (of :meth:`stake_batch`, any rounds) by one statement that commits
-        by itself: ``connection`` outside any transaction, in autocommit. Returns the new
-        balance of every account moved; raises :class:`~croupier.store.at_once.ShortBalance`,
-        having written nothing, when a balance does not cover its stakes."""
-        return stake_at_once(connection.connection.dbapi_connection, batches)
+        """Write ``batches`` (of :meth:`stake_batch`, any rounds) together: on PostgreSQL by one
+        statement that commits by itself (``connection`` outside any transaction, in
+        autocommit), on SQLite in ``connection``'s transaction. Returns the new balance of
+        every account moved; raises :class:`~croupier.store.at_once.ShortBalance`, having
+        written nothing, when a balance does not cover its stakes."""
+        return write_at_once(connection, batches)
 
     def unstake(self, connection: Connection, round_id: int, bet: StandingBet, escrow: int) -> None:
         """Withdraw a standing bet during the betting window: its stake goes back."""

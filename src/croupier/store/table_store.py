@@ -3,14 +3,15 @@ writes on SQLite or PostgreSQL, through the server's writer (group commit across
 
 Bets are the one write made two ways, and the store chooses (docs/store.md, "Bets at once"):
 
-* **lock, then write** (SQLite, and PostgreSQL's way back): the balances the stakes move are
-  read and locked; when they cover the stakes, these are written in one posting with the
-  journal, in one transaction; when not, nothing is written and the balances go back to the
-  table, which judges its batch again with them (:mod:`croupier.table.bet_taking`);
-* **write at once** (PostgreSQL): the stakes are written, with the batches of other tables, by
-  one statement that reads nothing first; when the database refuses a stake no balance covers,
-  nothing was written, and the batch is written the first way (the short balance may have been
-  another table's).
+* **lock, then write** (the way back, and a batch with a loss limit to read under lock): the
+  balances the stakes move are read and locked; when they cover the stakes, these are written
+  in one posting with the journal, in one transaction; when not, nothing is written and the
+  balances go back to the table, which judges its batch again with them
+  (:mod:`croupier.table.bet_taking`);
+* **write at once** (both databases): the stakes are written, with the batches of other
+  tables, by one statement (PostgreSQL) or a few statements of one transaction (SQLite) that
+  read nothing first; when the database refuses a stake no balance covers, nothing was written,
+  and the batch is written the first way (the short balance may have been another table's).
 
 Either way the store only writes what the table judged: it never calls back into the table.
 """
@@ -153,7 +154,7 @@ class SqlTableStore:
         return result
 
     async def stake(self, table_id: int, write: StakeWrite) -> Staked:
-        # PostgreSQL: one statement, nothing read first; but a loss limit is read under lock
+        # bets at once, nothing read first; but a loss limit is read under lock
         if self.records.writes.stakes_at_once and not write.loss_limits:
             try:
                 staked: Staked = await self.writer.stake(_AtOnce(self.records, write), table_id)

@@ -16,10 +16,12 @@ connection is in autocommit mode: each statement commits by itself): for a job t
 statement, which then costs no BEGIN and no COMMIT. Elsewhere it runs as a transaction of its
 own, which for one statement is the same thing.
 
-Tables' bets on PostgreSQL are :class:`~croupier.store.at_once.Stakes` jobs (:meth:`Writer.stake`):
-the stakes jobs waiting together in a lane are prepared one after the other and written by one
-statement in autocommit (:mod:`croupier.store.at_once`), so that its fixed cost (the driver's
-turn, the database's executor and commit) is shared by every table whose bets it carries.
+Tables' bets are :class:`~croupier.store.at_once.Stakes` jobs (:meth:`Writer.stake`): the stakes
+jobs waiting together in a lane are prepared one after the other and written together, on
+PostgreSQL by one statement in autocommit (:mod:`croupier.store.at_once`), on SQLite by a few
+multi-row statements in one transaction (:mod:`croupier.store.at_once_sqlite`), so that the
+write's fixed cost (the driver's turns, the database's executor and commit) is shared by every
+table whose bets it carries.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from croupier.store.at_once import Batch, ShortBalance, Stakes, stake_at_once
+from croupier.store.at_once import Batch, ShortBalance, Stakes, write_at_once
 from croupier.store.database import pipelined
 
 T = TypeVar("T")
@@ -134,15 +136,10 @@ class Writer:
         return answer
 
     async def stake(self, job: Stakes[T], key: int = 0) -> T:
-        """Run a stakes job (PostgreSQL only: :mod:`croupier.store.at_once`) in its lane's next
-        statement of stakes; return the job's answer once that statement committed. Raises
-        :class:`~croupier.store.at_once.ShortBalance` when the statement wrote nothing because
-        a balance (of this job's or another's) did not cover its stakes: the job was undone."""
-        if self.engine.dialect.name != "postgresql":
-            raise RuntimeError(
-                f"stakes at once need PostgreSQL, not {self.engine.dialect.name}: "
-                "write the bets in a transaction (Writer.run)"
-            )
+        """Run a stakes job (:mod:`croupier.store.at_once`) in its lane's next write of
+        stakes; return the job's answer once that write committed. Raises
+        :class:`~croupier.store.at_once.ShortBalance` when the write wrote nothing because a
+        balance (of this job's or another's) did not cover its stakes: the job was undone."""
         answer: T = await self._send(self._stakes, job, key, STAKES)
         return answer
 
@@ -244,13 +241,13 @@ class _Lane:
         return self._connection
 
     def _run_stakes(self, group: list[_Job]) -> None:
-        """Prepare each stakes job in turn and write all their batches by one statement."""
+        """Prepare each stakes job in turn and write all their batches together."""
         answers: list[tuple[Any, BaseException | None]] = [(None, None)] * len(group)
         prepared: list[Batch | None] = [None] * len(group)
         balances: dict[int, int] = {}
         problem: BaseException | None = None
         try:
-            with self._autocommit() as connection:
+            with self._for_stakes() as connection:
                 for n, (job, _future, _loop, _mode, _sent) in enumerate(group):
                     try:
                         prepared[n] = job.prepare(connection)
@@ -258,9 +255,8 @@ class _Lane:
                         answers[n] = (None, refused)
                 batches = [batch for batch in prepared if batch is not None]
                 if batches:
-                    driver = connection.connection.dbapi_connection
-                    balances = stake_at_once(driver, batches)
-        except BaseException as failure:  # nothing of the statement was written
+                    balances = write_at_once(connection, batches)
+        except BaseException as failure:  # nothing of the write was written
             problem = failure
             self._reset_if_broken(failure)
         shared = [n for n, batch in enumerate(prepared) if batch is not None]
@@ -316,6 +312,18 @@ class _Lane:
         self.groups += 1
         self.jobs += 1
         loop.call_soon_threadsafe(_answer, future, outcome, problem)
+
+    @contextlib.contextmanager
+    def _for_stakes(self) -> Iterator[Connection]:
+        """The lane's connection as stakes are written: in autocommit on PostgreSQL (the
+        statement commits by itself), in a transaction on SQLite (undone whole on a failure)."""
+        if self.engine.dialect.name != "sqlite":
+            with self._autocommit() as connection:
+                yield connection
+            return
+        connection = self._connect()
+        with connection.begin():
+            yield connection
 
     @contextlib.contextmanager
     def _autocommit(self) -> Iterator[Connection]:
