@@ -121,19 +121,6 @@ def _statement() -> str:
 STATEMENT = _statement()
 
 
-def write_at_once(connection: Connection, batches: Sequence[Batch]) -> dict[int, int]:
-    """``batches`` written together, the database's way: on PostgreSQL by one statement that
-    commits by itself (``connection`` in autocommit, outside any transaction), on SQLite in
-    ``connection``'s transaction (:mod:`croupier.store.at_once_sqlite`). Returns the new
-    balance of every account of their legs; raises :class:`ShortBalance`, having written
-    nothing, when a debit would take a balance below zero."""
-    if connection.dialect.name == "sqlite":
-        from croupier.store.at_once_sqlite import stake_in_transaction  # it imports this
-
-        return stake_in_transaction(connection, batches)
-    return stake_at_once(connection.connection.dbapi_connection, batches)
-
-
 def stake_at_once(driver: Any, batches: Sequence[Batch]) -> dict[int, int]:
     """Run the statement on ``driver`` (a psycopg connection in autocommit mode) for
     ``batches``, each of one table's round. Returns the new balance of every account of their

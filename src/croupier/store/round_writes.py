@@ -22,7 +22,8 @@ from sqlalchemy import Connection, Engine, delete, insert, select, update
 
 from croupier.errors import RuleViolation
 from croupier.shoe import ShoeSeal
-from croupier.store.at_once import Batch, write_at_once
+from croupier.store.at_once import Batch, stake_at_once
+from croupier.store.at_once_sqlite import stake_in_transaction
 from croupier.store.ledger import Ledger
 from croupier.store.round_sql import (
     CLOSE_ROUND,
@@ -215,7 +216,9 @@ class RoundWrites:
         autocommit), on SQLite in ``connection``'s transaction. Returns the new balance of
         every account moved; raises :class:`~croupier.store.at_once.ShortBalance`, having
         written nothing, when a balance does not cover its stakes."""
-        return write_at_once(connection, batches)
+        if connection.dialect.name == "sqlite":
+            return stake_in_transaction(connection, batches)
+        return stake_at_once(connection.connection.dbapi_connection, batches)
 
     def unstake(self, connection: Connection, round_id: int, bet: StandingBet, escrow: int) -> None:
         """Withdraw a standing bet during the betting window: its stake goes back."""

@@ -36,8 +36,9 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from croupier.store.at_once import Batch, ShortBalance, Stakes, write_at_once
+from croupier.store.at_once import Batch, ShortBalance, Stakes
 from croupier.store.database import pipelined
+from croupier.store.round_writes import RoundWrites
 
 T = TypeVar("T")
 MAX_GROUP = 256
@@ -255,7 +256,7 @@ class _Lane:
                         answers[n] = (None, refused)
                 batches = [batch for batch in prepared if batch is not None]
                 if batches:
-                    balances = write_at_once(connection, batches)
+                    balances = RoundWrites.write_at_once(connection, batches)
         except BaseException as failure:  # nothing of the write was written
             problem = failure
             self._reset_if_broken(failure)
