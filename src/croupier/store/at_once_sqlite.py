@@ -20,7 +20,6 @@ written: the caller rolls its transaction back.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -32,7 +31,8 @@ from sqlalchemy.engine import Dialect
 
 from croupier.store.at_once import BALANCE_CHECK, Batch, ShortBalance
 from croupier.store.prepared import ROWS_PER_STATEMENT  # more rows: several statements
-from croupier.store.schema import accounts, entries, journal, round_bets, transactions
+from croupier.store.round_sql import JOURNAL
+from croupier.store.schema import accounts, entries, round_bets, transactions
 
 LAST_POSTING = f"SELECT coalesce(max(id), 0) FROM {transactions.name}"
 
@@ -78,24 +78,23 @@ def bet_rows(count: int) -> str:
 
 
 @cache
-def journal_rows(count: int) -> str:
-    return (
-        f"INSERT INTO {journal.name} (round_id, seq, command, args, events) "
-        f"VALUES {_values(count, 5)}"
-    )
-
-
-@cache
 def _stamp(dialect: Dialect) -> Callable[[datetime], Any]:
     """How the dialect writes ``created_at`` (SQLAlchemy's DateTime on SQLite: a string)."""
     process = transactions.c.created_at.type.dialect_impl(dialect).bind_processor(dialect)
     return process if process is not None else (lambda when: when)
 
 
-def _write(driver: Any, statement: Callable[[int], str], rows: list[tuple[Any, ...]]) -> None:
+def _write(
+    driver: Any, statement: Callable[[int], str], rows: list[tuple[Any, ...]]
+) -> list[tuple[Any, ...]]:
+    """``rows`` by the multi-row ``statement`` for their count, ``ROWS_PER_STATEMENT`` at a
+    time; the rows it returns (``RETURNING``)."""
+    returned: list[tuple[Any, ...]] = []
     for start in range(0, len(rows), ROWS_PER_STATEMENT):
         chunk = rows[start : start + ROWS_PER_STATEMENT]
-        driver.execute(statement(len(chunk)), [value for row in chunk for value in row])
+        cursor = driver.execute(statement(len(chunk)), [value for row in chunk for value in row])
+        returned += cursor.fetchall()
+    return returned
 
 
 def stake_in_transaction(connection: Connection, batches: Sequence[Batch]) -> dict[int, int]:
@@ -107,12 +106,8 @@ def stake_in_transaction(connection: Connection, batches: Sequence[Batch]) -> di
     for batch in batches:
         for account, amount in batch.legs:
             net[account] = net.get(account, 0) + amount
-    moved: list[tuple[int, int]] = []
     try:
-        for start in range(0, len(net), ROWS_PER_STATEMENT):
-            chunk = list(net.items())[start : start + ROWS_PER_STATEMENT]
-            flat = [value for pair in chunk for value in pair]
-            moved += driver.execute(move(len(chunk)), flat).fetchall()
+        moved = _write(driver, move, list(net.items()))
     except sqlite3.IntegrityError as error:
         if BALANCE_CHECK in str(error):
             raise ShortBalance(str(error)) from error
@@ -131,13 +126,12 @@ def stake_in_transaction(connection: Connection, batches: Sequence[Batch]) -> di
         [(i, a, m) for i, b in zip(ids, batches, strict=True) for a, m in b.legs],
     )
     _write(driver, bet_rows, [(b.round_id, *bet) for b in batches for bet in b.bets])
-    _write(
-        driver,
-        journal_rows,
+    JOURNAL.execute_many(  # the careful way's statement: its JSON columns written as there
+        connection,
         [
-            (b.round_id, seq, command, json.dumps(args), json.dumps(events))
+            {"round_id": b.round_id, "seq": seq, "command": command, "args": a, "events": e}
             for b in batches
-            for seq, command, args, events in b.logged
+            for seq, command, a, e in b.logged
         ],
     )
     return dict(moved)
