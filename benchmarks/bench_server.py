@@ -60,6 +60,8 @@ import httpx
 import lean_ws
 import websockets
 
+from croupier.server.transport import WS_IMPLEMENTATION
+
 TOKEN = "bench-operator"
 OPERATOR = {"Authorization": f"Bearer {TOKEN}"}
 SEATS = 9
@@ -92,6 +94,9 @@ GROUP_COMMIT_MS: list[float | None] = [None]
 #: issue 32(4): the server's CPU per acknowledged bet and the p99 at 100 paced players
 GOAL_CPU_US, GOAL_P99_MS = 200, 20
 REFS = itertools.count(1)  # bet references, unique in the process
+#: the bare baselines' WebSocket transport: croupier's (server/transport.py), so that they
+#: measure the floor under the server as it runs
+BARE_WS = ["--ws", WS_IMPLEMENTATION, "--ws-per-message-deflate", "false"]
 
 
 def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
@@ -410,7 +415,7 @@ def bare_echo(seconds: float, players: int = 100, rate: float = 21) -> dict[str,
         echo = subprocess.Popen(
             (["taskset", "-c", ",".join(map(str, sorted(PIN["server"])))] if PIN else [])
             + [sys.executable, "-m", "uvicorn", "echo_app:app", "--port", str(port)]
-            + ["--log-level", "warning", "--ws-per-message-deflate", "false"],
+            + ["--log-level", "warning", *BARE_WS],
             cwd=tmp,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -566,8 +571,7 @@ def fanout(url: str, seconds: float, watchers: int = 1000) -> dict[str, Any]:
                 str(port),
                 "--log-level",
                 "warning",
-                "--ws-per-message-deflate",
-                "false",
+                *BARE_WS,
             ],
             cwd=tmp,
             stdout=subprocess.DEVNULL,

@@ -9,8 +9,6 @@ import typer
 
 from croupier.store import DEFAULT_URL
 
-WS_MAX_SIZE = 16 * 1024  # a client's WebSocket message: a bet is under 200 bytes
-
 
 def _reachable(host: str) -> str:
     """An address the other processes can use for ``host`` (a wildcard is not one)."""
@@ -99,6 +97,7 @@ def serve_command(
     from croupier.server.collector import freeze_startup_objects
     from croupier.server.rates import RateLimits
     from croupier.server.service import Casino
+    from croupier.server.transport import uvicorn_options
     from croupier.store.owner import DatabaseInUse
 
     if not 0 <= port <= 65535:
@@ -167,15 +166,7 @@ def serve_command(
     # The writer thread releases the GIL at every database call and must get it back at once:
     # with Python's default 5 ms switch interval each statement could wait behind the event loop.
     sys.setswitchinterval(0.0002)
-    # no per-message compression: event messages are small, and deflate costs the fan-out
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_per_message_deflate=False,
-        ws_max_size=WS_MAX_SIZE,
-    )
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", **uvicorn_options())
     # listening before the tables start: a client that reads the printed URL and connects at
     # once waits in the socket's backlog until the app is ready, instead of being refused
     listening = config.bind_socket()

@@ -12,6 +12,7 @@ import uvicorn
 
 from croupier.server.app import create_app
 from croupier.server.service import Casino
+from croupier.server.transport import uvicorn_options
 
 
 def free_port() -> int:
@@ -30,8 +31,7 @@ class EmbeddedServer:
             host="127.0.0.1",
             port=self.port,
             log_level="warning",
-            ws_per_message_deflate=False,
-            ws_max_size=16 * 1024,
+            **uvicorn_options(),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

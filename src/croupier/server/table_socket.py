@@ -28,6 +28,7 @@ from urllib.parse import parse_qs
 
 from pydantic import ValidationError
 
+from croupier import json_text
 from croupier.errors import CroupierError, RuleViolation
 from croupier.i18n.catalogue import ENGLISH, language_of, negotiate, translate
 from croupier.i18n.events import localize_text
@@ -35,7 +36,7 @@ from croupier.people import Player
 from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
 from croupier.server.bodies import BetIn
 from croupier.server.guard import NotJson, strict_json
-from croupier.server.hub import COMPACT, Watcher
+from croupier.server.hub import Watcher
 from croupier.server.idempotency import Answers, checked_ref
 from croupier.server.protection import CLOSE_EXCLUDED, EXCLUDED, EXCLUDED_REASON
 from croupier.server.rates import CLOSE_FLOODING, STRIKES
@@ -219,8 +220,9 @@ class TableConnection:
     async def _messages(self, watcher: Watcher, answer: Answer, leave: Callable[[], None]) -> None:
         """The connection's messages until it closes: each past the rate limits (a flood is
         refused, then closed), the player's session still valid, and answered in order."""
-        casino, player, receive = self.casino, self.player, self.receive
-        sender = asyncio.create_task(_deliver(casino, watcher, self.send, self.language))
+        casino, player, receive, language = self.casino, self.player, self.receive, self.language
+        sending = asyncio.Lock()  # held while a message is sent: one at a time, in order
+        sender = asyncio.create_task(_deliver(casino, watcher, self.send, language, sending))
         bucket = casino.rates.limits.connection()
         strikes = 0
         digest = token_hash(self.token) if self.token is not None else None
@@ -253,7 +255,15 @@ class TableConnection:
                 text = message.get("text")
                 if text is None:
                     text = (message.get("bytes") or b"").decode("utf-8", errors="replace")
-                watcher.queue.put_nowait(dumps(await answer(text)))
+                reply = dumps(await answer(text))
+                if not watcher.queue.empty() or sending.locked():
+                    watcher.queue.put_nowait(reply)  # sent after what is queued before it
+                    continue
+                try:  # nothing before it: sent from here, without waking the sender for it
+                    async with sending:
+                        await _send_text(casino, self.send, reply, language)
+                except (OSError, RuntimeError):  # the client went away: its disconnection
+                    continue  # is the next message received
         finally:
             leave()
             sender.cancel()
@@ -284,34 +294,55 @@ async def _close(send: Send, code: int, reason: str) -> None:
     await send({"type": "websocket.close", "code": code, "reason": reason})
 
 
-async def _deliver(casino: Casino, watcher: Watcher, send: Send, language: str) -> None:
-    """The watcher's queued messages, in order, as they come, in its ``language``."""
+async def _send_text(casino: Casino, send: Send, text: str, language: str) -> None:
+    """One message to the client, in its ``language``."""
+    if language != ENGLISH:
+        text = localize_text(text, language)
+    await send({"type": "websocket.send", "text": text})
+    casino.hub.delivered += 1
+
+
+async def _deliver(
+    casino: Casino, watcher: Watcher, send: Send, language: str, sending: asyncio.Lock
+) -> None:
+    """The watcher's queued messages, in order, as they come, in its ``language``, each sent
+    holding ``sending``. The connection's task sends its own reply holding it too, and only when
+    nothing is queued and nothing is being sent (a message stays in the queue until this task
+    runs and takes it, then takes the lock at once, or waits first in its line): so a reply
+    never passes a message queued before it, and saves this task a turn per bet."""
     queue = watcher.queue
     try:
         while True:
             text = await queue.get()
-            while True:  # drain what is queued without a wait per message
-                if text is None:  # the watcher fell too far behind (hub.MAX_BACKLOG)
-                    await send({"type": "websocket.close", "code": 4408})
+            async with sending:
+                if await _drain(casino, queue, text, send, language):
                     return
-                if text is MOVED:  # the table's events broke off here (server/relay.py)
-                    await _close(send, CLOSE_MOVED, "the table moved: reconnect")
-                    return
-                if text is FLOODED:  # it kept sending past its rate limit (server/rates.py)
-                    await _close(send, CLOSE_FLOODING, "too many messages")
-                    return
-                if text is EXCLUDED:  # the player is excluded from play (server/protection.py)
-                    await _close(send, CLOSE_EXCLUDED, translate(EXCLUDED_REASON, language))
-                    return
-                if language != ENGLISH:
-                    text = localize_text(text, language)
-                await send({"type": "websocket.send", "text": text})
-                casino.hub.delivered += 1
-                if queue.empty():
-                    break
-                text = queue.get_nowait()
     except (OSError, RuntimeError):  # the client went away (uvicorn's ClientDisconnected), or
         return  # the connection is closing (a send after the close is refused)
+
+
+async def _drain(
+    casino: Casino, queue: asyncio.Queue[str | None], text: str | None, send: Send, language: str
+) -> bool:
+    """``text`` and what is queued after it, without a wait per message; True where a sentinel
+    closed the connection (then nothing more is sent)."""
+    while True:
+        if text is None:  # the watcher fell too far behind (hub.MAX_BACKLOG)
+            await send({"type": "websocket.close", "code": 4408})
+            return True
+        if text is MOVED:  # the table's events broke off here (server/relay.py)
+            await _close(send, CLOSE_MOVED, "the table moved: reconnect")
+            return True
+        if text is FLOODED:  # it kept sending past its rate limit (server/rates.py)
+            await _close(send, CLOSE_FLOODING, "too many messages")
+            return True
+        if text is EXCLUDED:  # the player is excluded from play (server/protection.py)
+            await _close(send, CLOSE_EXCLUDED, translate(EXCLUDED_REASON, language))
+            return True
+        await _send_text(casino, send, text, language)
+        if queue.empty():
+            return False
+        text = queue.get_nowait()
 
 
 async def command(
@@ -360,4 +391,4 @@ def _refused(ref: Any, field: str, message: str, rule: str) -> dict[str, Any]:
 
 
 def dumps(value: dict[str, Any]) -> str:
-    return COMPACT.encode(value)
+    return json_text.dumps(value)

@@ -18,7 +18,6 @@ short.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,6 +25,7 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Connection
 
+from croupier import json_text
 from croupier.store.schema import accounts, entries, journal, round_bets, transactions
 
 BALANCE_CHECK = "balance_not_negative"  # schema.accounts' CHECK constraint
@@ -125,7 +125,7 @@ def stake_at_once(driver: Any, batches: Sequence[Batch]) -> dict[int, int]:
     """Run the statement on ``driver`` (a psycopg connection in autocommit mode) for
     ``batches``, each of one table's round. Returns the new balance of every account of their
     legs; raises :class:`ShortBalance` when a debit is refused (nothing written)."""
-    document = json.dumps([batch.document(n) for n, batch in enumerate(batches)])
+    document = json_text.dumps([batch.document(n) for n, batch in enumerate(batches)])
     try:
         rows = driver.execute(STATEMENT, (document,), prepare=True).fetchall()
     except Exception as error:  # the driver's CheckViolation: named by the constraint

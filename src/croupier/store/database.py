@@ -17,6 +17,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event
 
+from croupier import json_text
 from croupier.store import DEFAULT_URL as DEFAULT_URL
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -30,10 +31,16 @@ def connect(url: str = DEFAULT_URL, name: str | None = None) -> Engine:
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if not url.startswith("sqlite"):
         args = {"application_name": name} if name else {}
-        engine = create_engine(url, pool_pre_ping=True, connect_args=args)
+        engine = create_engine(
+            url, pool_pre_ping=True, connect_args=args, json_serializer=json_text.dumps
+        )
         event.listen(engine, "after_cursor_execute", _results_now)
         return engine
-    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+    engine = create_engine(
+        url,
+        connect_args={"timeout": 30, "check_same_thread": False},
+        json_serializer=json_text.dumps,
+    )
 
     @event.listens_for(engine, "connect")
     def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
