@@ -2,12 +2,16 @@
 whatever the number of workers, and round-for-round agreement with the engine."""
 
 import json
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 from scipy.stats import norm
 from typer.testing import CliRunner
 
+from croupier.analysis.baccarat_chunk import run_compiled
 from croupier.analysis.baccarat_exact import Composition
 from croupier.analysis.baccarat_par import bet_figures
 from croupier.analysis.simulate_baccarat import _POINTS, HIST_SHAPE, run_chunk
@@ -59,9 +63,10 @@ def test_chunks_do_not_depend_on_workers():
     assert max(s for s, _ in seeds) >= 2**40  # wider than 32 bits (streams must not overlap)
 
 
-def test_the_kernel_takes_the_widest_seed():
+@pytest.mark.parametrize("kernel", [run_chunk, run_compiled], ids=["numba", "c"])
+def test_the_kernel_takes_the_widest_seed(kernel):
     spec = load_ruleset("macau-2009").baccarat().shoe
-    assert run_chunk(2**63 - 1, 1000, spec).sum() == 1000
+    assert kernel(2**63 - 1, 1000, spec).sum() == 1000
 
 
 def _splitmix_below(state: list[int], n: int) -> int:
@@ -82,12 +87,14 @@ def _splitmix_below(state: list[int], n: int) -> int:
     return m >> 32
 
 
+@pytest.mark.parametrize("kernel", [run_chunk, run_compiled], ids=["numba", "c"])
 @pytest.mark.parametrize("seed", [1, 7, 2026, 2**63 - 1])
-def test_kernel_deals_round_for_round_like_the_engine(seed):
-    """The kernel's first shoe replayed: the same shuffle (Fisher-Yates on the kernels' stream),
-    the first card burned with as many more as its face value (art. 8), then every coup dealt by
-    the rules engine (arts. 7, 9, 11, 12: games/baccarat/coup.py) and counted in the kernel's
-    histogram cells; the kernel's own histogram of the same rounds must be identical."""
+def test_kernel_deals_round_for_round_like_the_engine(seed, kernel):
+    """Each kernel's first shoe replayed (Numba's and the C kernel built at install): the
+    same shuffle (Fisher-Yates on the kernels' stream), the first card burned with as many
+    more as its face value (art. 8), then every coup dealt by the rules engine (arts. 7, 9, 11,
+    12: games/baccarat/coup.py) and counted in the kernel's histogram cells; the kernel's own
+    histogram of the same rounds must be identical."""
     spec = load_ruleset("macau-2009").baccarat().shoe
     state = [seed]
     order = [i % 52 for i in range(52 * spec.decks)]
@@ -104,7 +111,7 @@ def test_kernel_deals_round_for_round_like_the_engine(seed):
         winner = 0 if pt > bt else (1 if bt > pt else 2)
         pairs = [int(hand[0] >> 2 == hand[1] >> 2) for hand in (coup.player, coup.banker)]
         expected[winner, bt, int(len(coup.banker) == 3), pairs[0], pairs[1]] += 1
-    assert np.array_equal(run_chunk(seed, rounds, spec), expected)
+    assert np.array_equal(kernel(seed, rounds, spec), expected)
 
 
 def test_simulate_cli_json():
@@ -352,3 +359,30 @@ def test_simulated_stud_jackpot_hits_agree_with_the_category_counts():
         p = hands / 2_598_960
         half = 1.96 * (p * (1 - p) / report["rounds"]) ** 0.5
         assert abs(report["jackpot_hits"][name] / report["rounds"] - p) <= half, name
+
+
+VARIANTS = """
+import dataclasses
+from croupier.analysis import simulate_baccarat
+from croupier.rulesets import load_ruleset
+from croupier.shoe import Burn, EndOfShoe
+macau = load_ruleset("macau-2009").baccarat().shoe
+plain = dataclasses.replace(macau, burn=Burn.NONE, end_of_shoe=EndOfShoe.FINISH_ROUND)
+run = simulate_baccarat.run_chunk
+print(run(1, 4000, macau).sum(), run(1, 4000, plain).sum())
+"""
+
+
+def test_two_kernel_variants_read_back_from_the_disk_run_in_one_process(tmp_path):
+    """Each shoe procedure's kernel is kept on disk under a name of its own: two variants
+    compiled by one process and read back by the next both run (under one shared name, the
+    second read back ran with the first's constants and failed: "'descr' is NULL")."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    for _ in ("compiled", "read back"):
+        done = subprocess.run(
+            [sys.executable, "-c", VARIANTS], capture_output=True, text=True, env=env,
+            stdin=subprocess.DEVNULL, timeout=600,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert done.stdout.split() == ["4000", "4000"]
+    assert len(list(tmp_path.rglob("*.nbi"))) >= 2

@@ -63,6 +63,11 @@ def _imported(*args: str, whole: bool = False) -> set[str]:
         # no compiler library, no compiler's start-up
         (["analyze", "baccarat"], HEAVY),
         (["analyze", "blackjack", "--decks", "1", "--format", "json"], HEAVY),
+        # the Monte Carlo baccarat kernel is C built at install (_baccarat_simulate.c)
+        (
+            ["simulate", "baccarat", "--rounds", "20000", "--workers", "1", "--format", "json"],
+            HEAVY,
+        ),
     ],
 )
 def test_a_command_imports_only_what_it_uses(command: list[str], absent: set[str]) -> None:

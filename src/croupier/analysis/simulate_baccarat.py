@@ -19,16 +19,10 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.baccarat_exact import _BANKER, _PLAYER
+from croupier.analysis.baccarat_procedure import HIST_SHAPE, shoe_flags, shoe_numbers
+from croupier.analysis.baccarat_procedure import POINTS_ARRAY as _POINTS
 from croupier.analysis.kernel_rng import bounded
-from croupier.games.baccarat.points import POINTS
-from croupier.shoe import Burn, EndOfShoe, ShoeMode, ShoeSpec
-
-_POINTS = np.array(POINTS, dtype=np.uint8)  # a card's points, by card index
-BURN_CODES = {Burn.NONE: 0, Burn.DECKS: 1, Burn.FACE_VALUE: 2, Burn.FIXED: 3}
-
-# histogram index: winner (0 player, 1 banker, 2 tie) x banker total (10) x banker cards (2)
-# x player pair (2) x banker pair (2)
-HIST_SHAPE = (3, 10, 2, 2, 2)
+from croupier.shoe import ShoeSpec
 
 
 @numba.njit(cache=True, inline="always")
@@ -143,9 +137,10 @@ def simulate_kernel(
     """The kernel compiled for one shoe procedure and one kind of count: these flags are
     constants of the compiled code (Numba freezes a closure's variables), so a round's path
     tests no rule that does not apply (issue 32(2)). Each variant is compiled once and kept
-    on disk beside the others."""
+    on disk beside the others, under a name of its own: variants sharing one name were read
+    back from the disk into one process with each other's constants (NumPy's dtypes), and the
+    second failed ("'descr' is NULL"; tests/analysis/test_baccarat_chunk.py)."""
 
-    @numba.njit(cache=True)
     def simulate(
         seed: int,
         rounds: int,
@@ -266,23 +261,11 @@ def simulate_kernel(
                     session_ruined = False
         return hist
 
-    return simulate
-
-
-def shoe_flags(spec: ShoeSpec) -> tuple[int, bool, bool, bool]:
-    """The shoe procedure's choices the kernel is compiled for (burn, burn each round, one
-    more round after the cut card, continuous shuffling)."""
-    return (
-        BURN_CODES[spec.burn],
-        spec.burn_each_round,
-        spec.end_of_shoe is EndOfShoe.ONE_MORE_ROUND,
-        spec.mode is ShoeMode.CONTINUOUS,
+    flags = "".join(str(int(flag)) for flag in (burn_each_round, one_more_round, continuous))
+    simulate.__name__ = simulate.__qualname__ = (
+        f"simulate_burn{burn}_{flags}_{int(jackpot)}{int(sessions)}"
     )
-
-
-def shoe_numbers(spec: ShoeSpec) -> tuple[int, int, int, int]:
-    """The shoe's sizes the kernel reads at run time: decks, cut card, its spread, burns."""
-    return spec.decks, spec.cut_card, spec.cut_card_spread, spec.burn_cards
+    return numba.njit(cache=True)(simulate)
 
 
 _NO_NETS = np.zeros(3 * 10 * 2 * 2 * 2)

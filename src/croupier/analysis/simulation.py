@@ -18,9 +18,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis.baccarat_chunk import run_chunk
 from croupier.analysis.baccarat_exact import Outcomes
 from croupier.analysis.baccarat_par import figures_from_outcomes
-from croupier.analysis.simulate_baccarat import run_chunk
 from croupier.games.baccarat.rules import BaccaratRules
 from croupier.games.stud.hands import CATEGORIES
 from croupier.games.stud.rules import JACKPOT_COMBINATIONS as JACKPOT
