@@ -29,11 +29,29 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from croupier.games.stud.evaluator import HANDS, build_tables, sparse_keys_all
+from croupier import pinned_cache
+from croupier.games.stud.evaluator import HANDS, build_tables, rank_tables, sparse_keys_all
 from croupier.games.stud.hands import CATEGORIES, dealer_qualifies
 from croupier.games.stud.rules import RAISE_PAYS
 
 DEALER_HANDS = comb(47, 5)  # 1,533,939
+#: the tables below kept on disk once built (croupier.pinned_cache, issue 32(3)): a hand's
+#: qualification (a byte a hand), and per order the counts of the walk (three little-endian
+#: uint32 a hand: non-qualifying, qualifying and below, tied), pinned by their SHA-256
+QUALIFYING_FILE = (
+    "stud-qualifying-1.bin",
+    "7be4b1de612e1a1c6fd5b7b2e11299516d550aa4f926fbb6a2c53eb33dd2f180",
+)
+COUNTS_FILES = {
+    "macau": (
+        "stud-counts-macau-1.bin",
+        "f0ce4ebeba8d55d0970cea2aba3885b02611bd097eaeb09115291622d00eca05",
+    ),
+    "us": (
+        "stud-counts-us-1.bin",
+        "9633ef156d861e1e892ade7ee30738719ad5a593757de528ff8d1a729e037bb2",
+    ),
+}
 
 
 @numba.njit(cache=True)
@@ -184,9 +202,27 @@ def dense_ranks(order_name: str = "macau") -> npt.NDArray[np.int64]:
 
 @cache
 def qualifying_hands() -> npt.NDArray[np.bool_]:
-    """Per hand (colex order), whether a dealer holding it qualifies (art. 9(1)), decided by
-    the round's own :func:`~croupier.games.stud.hands.dealer_qualifies`: asked once per
-    distinct (category, ranks held), which is all it reads, and spread to every hand."""
+    """Per hand (colex order), whether a dealer holding it qualifies (art. 9(1)): read from the
+    disk cache, else decided by :func:`_qualifying_built` and kept there."""
+    name, pin = QUALIFYING_FILE
+    data = pinned_cache.load(name, pin, HANDS)
+    if data is None:
+        data = pinned_cache.store(name, pin, _qualifying_built().astype(np.uint8).tobytes())
+    return np.frombuffer(data, dtype=np.uint8).astype(np.bool_)
+
+
+def hand_categories() -> npt.NDArray[np.int8]:
+    """Every hand's category index (colex order), from the evaluator's tables on disk."""
+    ranks, categories = rank_tables()
+    by_rank = np.frombuffer(categories, dtype=np.int8)
+    out: npt.NDArray[np.int8] = by_rank[np.frombuffer(ranks, dtype=np.uint16)]
+    return out
+
+
+def _qualifying_built() -> npt.NDArray[np.bool_]:
+    """Per hand, whether a dealer holding it qualifies (art. 9(1)), decided by the round's own
+    :func:`~croupier.games.stud.hands.dealer_qualifies`: asked once per distinct (category,
+    ranks held), which is all it reads, and spread to every hand."""
     tables = build_tables()
     category = tables.category[tables.rank].astype(np.int64)
     cards = _hand_cards()
@@ -202,7 +238,20 @@ def qualifying_hands() -> npt.NDArray[np.bool_]:
 
 @cache
 def stud_counts(order_name: str = "macau") -> StudCounts:
-    """``"macau"``: the order of art. 8 (suits decide); ``"us"``: suits never count (ties)."""
+    """``"macau"``: the order of art. 8 (suits decide); ``"us"``: suits never count (ties).
+    Read from the disk cache, else walked by :func:`_counts_built` and kept there."""
+    name, pin = COUNTS_FILES[order_name]
+    data = pinned_cache.load(name, pin, 12 * HANDS)
+    if data is None:
+        built = _counts_built(order_name)
+        columns = (built.nonqualifying, built.qualifying_below, built.ties)
+        data = pinned_cache.store(name, pin, np.stack(columns).astype("<u4").tobytes())
+    nonq, below, ties = np.frombuffer(data, dtype="<u4").reshape(3, HANDS).astype(np.int64)
+    return StudCounts(nonq, below, ties, hand_categories())
+
+
+def _counts_built(order_name: str) -> StudCounts:
+    """The walk over every hand in the order (the module's docstring)."""
     tables = build_tables()
     ranks = dense_ranks(order_name)
     category = tables.category[tables.rank]
