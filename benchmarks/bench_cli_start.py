@@ -27,6 +27,8 @@ from pathlib import Path
 
 SIMULATE = ["-m", "croupier", "simulate", "baccarat", "--rounds", "200000", "--workers", "1",
             "--format", "json"]  # fmt: skip
+SIMULATE_STUD = ["-m", "croupier", "simulate", "stud", "--rounds", "200000", "--workers", "1",
+                 "--format", "json"]  # fmt: skip
 COMMANDS = {
     "rules": (["-m", "croupier", "rules"], 0.3),
     "options baccarat": (["-m", "croupier", "options", "baccarat"], 0.3),
@@ -39,6 +41,11 @@ COMMANDS = {
     # Numba's disk cache empty at every run, as on a fresh install ("a fresh install's first
     # analyze or simulate is not seconds")
     "simulate baccarat, first run": (SIMULATE, 1.0),
+    "simulate stud": (SIMULATE_STUD, 1.0),
+    "analyze stud --strategy own": (
+        ["-m", "croupier", "analyze", "stud", "--strategy", "own"],
+        1.0,
+    ),
 }
 FRESH_KERNEL_CACHE = {"simulate baccarat, first run"}
 BASELINES = {

@@ -255,8 +255,9 @@ def test_a_session_on_a_bet_the_table_does_not_offer_is_refused():
 @pytest.mark.parametrize("strategy", ["own", "pair"])
 def test_stud_kernel_settles_like_the_engine(strategy):
     """Random deals through the kernel's settlement and through StudRound: same net."""
-    from croupier.analysis.simulate_stud import hand_index, settle, stud_arrays
+    from croupier.analysis.simulate_stud import hand_index, settle
     from croupier.analysis.stud_exact import raise_table
+    from croupier.analysis.stud_packed import stud_arrays
     from croupier.games.stud.evaluator import COLEX
     from croupier.games.stud.round import StudRound
 
@@ -291,7 +292,8 @@ def test_stud_kernel_settles_equal_hands_by_the_order(order, net):
     of equal value: the pair's higher suit wins); art. 4(1) ranks "espadas, copas, paus e
     ouros", so the player's pair with the ace of spades beats the dealer's (clubs highest): the
     ante wins 1 and the raise (two antes) is paid "«Par» ... 1 por 1" (art. 9(5)): 1 + 2 = 3."""
-    from croupier.analysis.simulate_stud import hand_index, settle, stud_arrays
+    from croupier.analysis.simulate_stud import hand_index, settle
+    from croupier.analysis.stud_packed import stud_arrays
     from croupier.cards import parse_cards
     from croupier.games.stud.evaluator import COLEX
 

@@ -22,13 +22,15 @@ IMPORTED = re.compile(r"^import time:\s+\d+ \|\s+\d+ \|\s*(?P<module>[\w.]+)$")
 
 @pytest.fixture(scope="module", autouse=True)
 def warm_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The stud tables already on disk, as every run after a machine's first finds them."""
+    """The stud tables already on disk (the evaluator's order, and the analysis's counts for
+    the Macau order), as every run after a machine's first finds them."""
     folder = str(tmp_path_factory.mktemp("cache"))
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CROUPIER_CACHE", folder)
         subprocess.run(
             [sys.executable, "-c", "from croupier.games.stud.evaluator import rank_tables; "
-             "rank_tables()"], check=True, timeout=300,
+             "rank_tables(); from croupier.analysis import stud_exact; "
+             "stud_exact.stud_counts('macau')"], check=True, timeout=600,
         )  # fmt: skip
         yield
 
@@ -68,6 +70,10 @@ def _imported(*args: str, whole: bool = False) -> set[str]:
             ["simulate", "baccarat", "--rounds", "20000", "--workers", "1", "--format", "json"],
             HEAVY,
         ),
+        # and the stud kernel too (_stud_simulate.c), its tables read from the disk
+        (["simulate", "stud", "--rounds", "20000", "--workers", "1", "--format", "json"], HEAVY),
+        # the stud analysis on the player's own cards: its counts read from the disk
+        (["analyze", "stud", "--strategy", "own", "--format", "json"], HEAVY),
     ],
 )
 def test_a_command_imports_only_what_it_uses(command: list[str], absent: set[str]) -> None:

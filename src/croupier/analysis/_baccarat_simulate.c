@@ -21,6 +21,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+
+#include "_kernel_rng.h"
 #include <stdlib.h>
 
 #define CELLS (3 * 10 * 2 * 2 * 2)
@@ -36,22 +38,6 @@ struct job {
     int64_t *out;                /* [CELLS] */
     uint8_t *order;              /* [52 * decks] */
 };
-
-/* A uniform integer in [0, n), 1 <= n < 2**32: SplitMix64 with Lemire's rejection, as
- * kernel_rng.bounded draws it. */
-static inline __attribute__((always_inline)) uint32_t
-bounded(uint64_t *state, uint32_t n)
-{
-    for (;;) {
-        uint64_t x = (*state += 0x9E3779B97F4A7C15ULL);
-        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-        uint64_t m = ((x ^ (x >> 31)) >> 32) * (uint64_t)n;
-        uint32_t low = (uint32_t)m;
-        if (low >= n || low >= (uint32_t)(-n) % n)
-            return (uint32_t)(m >> 32);
-    }
-}
 
 /* A card's face value for a burn by the first card (art. 8): an ace one, a picture ten. */
 static inline int
@@ -174,16 +160,6 @@ BURNS(3)
 
 static void (*const PROCEDURES[32])(const struct job *) = {NAMES(0), NAMES(1), NAMES(2),
                                                             NAMES(3)};
-
-static int
-sized(Py_buffer *view, Py_ssize_t length, const char *name)
-{
-    if (view->len != length) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd bytes, not %zd", name, view->len, length);
-        return 0;
-    }
-    return 1;
-}
 
 static PyObject *
 histogram(PyObject *self, PyObject *args)

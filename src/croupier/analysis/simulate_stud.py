@@ -1,7 +1,10 @@
 """Monte Carlo Macau stud, compiled: a fresh one-deck shuffle per round (art. 3), the player's
 hand and the dealer's ranked by the evaluator's table (art. 8), the raise decision read from the
 strategy table the exact analysis builds (:func:`croupier.analysis.stud_exact.raise_table`),
-qualification (art. 9(1)) and the raise paytable (art. 9(5)) from the rules."""
+qualification (art. 9(1)) and the raise paytable (art. 9(5)) from the rules. ``croupier
+simulate`` runs the C kernel built at install (``_stud_simulate.c``, through
+:mod:`croupier.analysis.stud_chunk`), which plays the same rounds; this one runs where no C
+compiler built it, and the tests hold the two together."""
 
 from __future__ import annotations
 
@@ -12,39 +15,12 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.kernel_rng import bounded
-from croupier.analysis.stud_exact import (
-    dense_ranks,
-    qualifying_hands,
-    raise_multiples,
-    raise_table,
+from croupier.analysis.stud_packed import (
+    CATEGORY_SHIFT,
+    QUALIFIES_BIT,
+    RAISES_BIT,
+    RANK_MASK,
 )
-from croupier.games.stud.evaluator import COLEX, build_tables
-
-RANK_BITS = 22  # a hand's dense rank (2,598,960 hands: suits break every tie, art. 8(2))
-CATEGORY_SHIFT = RANK_BITS
-RAISES_BIT = 1 << (RANK_BITS + 4)  # the strategy raises this hand
-QUALIFIES_BIT = 1 << (RANK_BITS + 5)  # a dealer holding it qualifies (art. 9(1))
-RANK_MASK = (1 << RANK_BITS) - 1
-
-
-def pack(
-    ranks: npt.NDArray[np.int64],
-    category: npt.NDArray[np.int8],
-    raises: npt.NDArray[np.bool_],
-    qualifies: npt.NDArray[np.bool_],
-) -> npt.NDArray[np.int32]:
-    """Everything a round reads about a hand in one 32-bit word per hand (rank, category,
-    raise, qualification): one memory access per hand where four arrays cost four cache
-    misses (issue 32(2))."""
-    if int(ranks.max()) > RANK_MASK or int(category.max()) > 15:
-        raise ValueError("ranks or categories too wide for the packed table")
-    packed = (
-        ranks.astype(np.int64)
-        | (category.astype(np.int64) << CATEGORY_SHIFT)
-        | np.where(raises, RAISES_BIT, 0)
-        | np.where(qualifies, QUALIFIES_BIT, 0)
-    )
-    return packed.astype(np.int32)
 
 
 @numba.njit(cache=True, inline="always")
@@ -118,19 +94,6 @@ def simulate(
         out[2] += net
         out[3] += net * net
     return out
-
-
-def stud_arrays(royal: int, strategy: str, order_name: str) -> tuple[Any, ...]:
-    """The kernel's tables: the packed word of every hand, the raise multiples, colex."""
-    tables = build_tables()
-    category = tables.category[tables.rank]
-    packed = pack(
-        dense_ranks(order_name),
-        category,
-        raise_table(royal, strategy, order_name),
-        qualifying_hands(),
-    )
-    return packed, raise_multiples(royal), COLEX
 
 
 def run_chunk(seed: int, rounds: int, arrays: tuple[Any, ...]) -> npt.NDArray[np.int64]:

@@ -57,8 +57,8 @@ def _jackpot_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
 
 
 def _stud_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
-    from croupier.analysis.simulate_stud import run_chunk as stud_chunk
-    from croupier.analysis.simulate_stud import stud_arrays
+    from croupier.analysis.stud_chunk import run_chunk as stud_chunk
+    from croupier.analysis.stud_packed import stud_arrays
 
     seed, size, (royal, strategy, order) = args
     return stud_chunk(seed, size, stud_arrays(royal, strategy, order))

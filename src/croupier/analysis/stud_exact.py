@@ -25,12 +25,11 @@ from functools import cache
 from math import comb
 from typing import Any
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from croupier import pinned_cache
-from croupier.games.stud.evaluator import HANDS, build_tables, rank_tables, sparse_keys_all
+from croupier.games.stud.evaluator import HANDS, build_tables, rank_tables
 from croupier.games.stud.hands import CATEGORIES, dealer_qualifies
 from croupier.games.stud.rules import RAISE_PAYS
 
@@ -54,129 +53,6 @@ COUNTS_FILES = {
 }
 
 
-@numba.njit(cache=True)
-def _hand_cards() -> npt.NDArray[np.int8]:  # pragma: no cover
-    """The five cards of every hand, in colex order (the table order)."""
-    out = np.empty((2598960, 5), dtype=np.int8)
-    i = 0
-    for e in range(4, 52):
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        out[i, 0] = a
-                        out[i, 1] = b
-                        out[i, 2] = c
-                        out[i, 3] = d
-                        out[i, 4] = e
-                        i += 1
-    return out
-
-
-@numba.njit(cache=True)
-def _subset_indices(
-    cards: npt.NDArray[np.int8], colex: npt.NDArray[np.int64]
-) -> npt.NDArray[np.int64]:  # pragma: no cover
-    """For each hand, the colex index (within its size) of each of its 31 nonempty subsets;
-    column = the subset's bit mask - 1; sizes from the popcount."""
-    n = cards.shape[0]
-    out = np.empty((n, 31), dtype=np.int64)
-    for i in range(n):
-        for mask in range(1, 32):
-            k = 0
-            idx = 0
-            for j in range(5):
-                if mask & (1 << j):
-                    idx += colex[k, cards[i, j]]
-                    k += 1
-            out[i, mask - 1] = idx
-    return out
-
-
-@numba.njit(cache=True, inline="always")
-def _disjoint(
-    counters: tuple[Any, ...], subsets: npt.NDArray[np.int64], sizes: npt.NDArray[np.int64], h: int
-) -> int:  # pragma: no cover
-    """Hands counted in ``counters`` that share no card with hand ``h`` (inclusion-exclusion
-    over its subsets; ``counters[0][0]`` counts every hand)."""
-    total: int = counters[0][0]
-    for m in range(31):
-        k = sizes[m]
-        v = counters[k][subsets[h, m]]
-        total += -v if k % 2 else v
-    return total
-
-
-@numba.njit(cache=True, inline="always")
-def _count(
-    counters: tuple[Any, ...], subsets: npt.NDArray[np.int64], sizes: npt.NDArray[np.int64], h: int
-) -> None:  # pragma: no cover
-    counters[0][0] += 1
-    for m in range(31):
-        counters[sizes[m]][subsets[h, m]] += 1
-
-
-@numba.njit(cache=True)
-def _walk(
-    order: npt.NDArray[np.int64],
-    ranks: npt.NDArray[np.int64],
-    subsets: npt.NDArray[np.int64],
-    threshold: int,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # pragma: no cover
-    """Per hand: disjoint hands ranked below it, equal to it, and below ``threshold``."""
-    n = order.shape[0]
-    sizes = np.empty(31, dtype=np.int64)
-    for mask in range(1, 32):
-        sizes[mask - 1] = (
-            ((mask >> 0) & 1)
-            + ((mask >> 1) & 1)
-            + ((mask >> 2) & 1)
-            + ((mask >> 3) & 1)
-            + ((mask >> 4) & 1)
-        )
-    lengths = (1, 52, 1326, 22100, 270725, 2598960)
-    counters = (
-        np.zeros(lengths[0], np.int64),
-        np.zeros(lengths[1], np.int64),
-        np.zeros(lengths[2], np.int64),
-        np.zeros(lengths[3], np.int64),
-        np.zeros(lengths[4], np.int64),
-        np.zeros(lengths[5], np.int64),
-    )
-    below = np.zeros(n, dtype=np.int64)
-    equal = np.zeros(n, dtype=np.int64)
-    nonq = np.zeros(n, dtype=np.int64)
-    snapshot = counters
-    snapshot_taken = False
-    start = 0
-    while start < n:
-        r = ranks[order[start]]
-        if not snapshot_taken and r >= threshold:
-            snapshot = (
-                counters[0].copy(),
-                counters[1].copy(),
-                counters[2].copy(),
-                counters[3].copy(),
-                counters[4].copy(),
-                counters[5].copy(),
-            )
-            snapshot_taken = True
-        stop = start
-        while stop < n and ranks[order[stop]] == r:
-            stop += 1
-        for t in range(start, stop):  # before the group: strictly below
-            below[order[t]] = _disjoint(counters, subsets, sizes, order[t])
-        for t in range(start, stop):
-            _count(counters, subsets, sizes, order[t])
-        for t in range(start, stop):  # after it: below or equal
-            h = order[t]
-            equal[h] = _disjoint(counters, subsets, sizes, h) - below[h]
-        start = stop
-    for h in range(n):
-        nonq[h] = _disjoint(snapshot, subsets, sizes, h)
-    return below, equal, nonq
-
-
 @dataclass(frozen=True)
 class StudCounts:
     """Per player hand (colex order): dealer hands it meets that do not qualify, that qualify and
@@ -188,10 +64,22 @@ class StudCounts:
     category: npt.NDArray[np.int8]
 
 
+def _hand_cards() -> npt.NDArray[np.int8]:
+    """The five cards of every hand, in colex order (the compiled kernel of stud_walk.py)."""
+    from croupier.analysis import stud_walk
+
+    cards: npt.NDArray[np.int8] = stud_walk._hand_cards()
+    return cards
+
+
 @cache
 def dense_ranks(order_name: str = "macau") -> npt.NDArray[np.int64]:
-    """Every hand's dense rank (colex order) in the Macau order of art. 8, or with ``"us"`` the
-    order in which suits never count."""
+    """Every hand's dense rank (colex order) in the Macau order of art. 8 (the evaluator's
+    tables, kept on disk), or with ``"us"`` the order in which suits never count."""
+    if order_name == "macau":
+        return np.frombuffer(rank_tables()[0], dtype=np.uint16).astype(np.int64)
+    from croupier.games.stud.evaluator import sparse_keys_all
+
     keys = sparse_keys_all()
     if order_name == "us":
         keys = keys >> 2  # the suit tie-break lives in the low two bits of every key
@@ -260,6 +148,8 @@ def _counts_built(order_name: str) -> StudCounts:
     threshold = int(ranks[qualifying].min())
     assert int(ranks[~qualifying].max()) < threshold, "non-qualifying hands are the lowest"
     colex = np.array([[comb(n, k) for n in range(52)] for k in range(1, 6)], dtype=np.int64)
+    from croupier.analysis.stud_walk import _subset_indices, _walk
+
     subsets = _subset_indices(cards, colex)
     order = np.argsort(ranks, kind="stable").astype(np.int64)
     below, equal, nonq = _walk(order, ranks, subsets, threshold)
@@ -330,17 +220,7 @@ def analyze_stud(
     # ante 1:1 plus raise at the paytable on a win; ante and raise (3) lost on a loss
     raise_value = nq * 1 + win * (1 + 2 * mult) - lose * 3
     fold_value = -DEALER_HANDS
-    if strategy == "own":
-        raises = raise_value > fold_value
-    elif strategy == "pair":
-        raises = counts.category >= 1
-    elif strategy == "ak":
-        cards = _hand_cards().astype(np.int64) >> 2
-        raises = (counts.category >= 1) | (
-            ((cards == 12).any(axis=1)) & ((cards == 11).any(axis=1))
-        )
-    else:
-        raise ValueError(f"strategy: {strategy!r} is own, pair or ak")
+    raises = raise_table(royal, strategy, order_name)
     total_value = int(raise_value[raises].sum()) + fold_value * int((~raises).sum())
     denominator = HANDS * DEALER_HANDS
     ev = Fraction(total_value, denominator)

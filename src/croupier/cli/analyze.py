@@ -100,7 +100,6 @@ def stud(
 ) -> None:
     """House edge per ante, element of risk, raise probability and the return table, exactly."""
     from croupier.analysis.stud_exact import OWN_CARD_STRATEGIES, analyze_stud, stud_jackpot
-    from croupier.analysis.stud_upcard import analyze_upcard
 
     loaded = load(ruleset, settings, "stud")
     rules = loaded.stud()
@@ -109,11 +108,12 @@ def stud(
     if order not in ("macau", "us"):
         fail(f"--order: {order!r} must be macau or us")
     royal = rules.royal_flush_pays
-    figures = (
-        analyze_upcard(royal, order)
-        if strategy == "optimal"  # the player sees the dealer's up card (art. 7)
-        else analyze_stud(royal, strategy, order)
-    )
+    if strategy == "optimal":  # the player sees the dealer's up card (art. 7): Numba's walk
+        from croupier.analysis.stud_upcard import analyze_upcard
+
+        figures = analyze_upcard(royal, order)
+    else:  # the counts on disk, no compiler
+        figures = analyze_stud(royal, strategy, order)
     report = {"game": "stud", "ruleset": loaded.name, **figures}
     if rules.jackpot is not None:
         report["jackpot"] = stud_jackpot(rules.jackpot, pool)
