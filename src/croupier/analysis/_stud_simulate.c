@@ -28,13 +28,14 @@
 #define QUALIFIES_BIT (1 << (RANK_BITS + 5))
 #define RANK_MASK ((1 << RANK_BITS) - 1)
 
-static int64_t colex[5][52]; /* colex[k][n] = C(n, k + 1) */
+static int32_t colex[5][52]; /* colex[k][n] = C(n, k + 1) */
 
+/* Order two cards without a branch (a comparator of the network: minimum and maximum). */
 #define SWAP(x, y)                                                                                \
-    if (x > y) {                                                                                  \
-        int t = x;                                                                                \
-        x = y;                                                                                    \
-        y = t;                                                                                    \
+    {                                                                                             \
+        int low_ = x < y ? x : y, high_ = x < y ? y : x;                                          \
+        x = low_;                                                                                 \
+        y = high_;                                                                                \
     }
 
 /* The colex index of five cards, sorted by the Numba kernel's nine-comparator network. */
@@ -50,39 +51,33 @@ hand_index(int a, int b, int c, int d, int e)
     SWAP(b, e)
     SWAP(b, d)
     SWAP(b, c)
-    return (int)(colex[0][a] + colex[1][b] + colex[2][c] + colex[3][d] + colex[4][e]);
+    return colex[0][a] + colex[1][b] + colex[2][c] + colex[3][d] + colex[4][e];
 }
 
 static void
 play(uint64_t state, int64_t rounds, const int32_t *packed, const int64_t *mult, int64_t *out)
 {
-    int deck[52];
+    uint8_t deck[52];
     for (int i = 0; i < 52; i++)
-        deck[i] = i;
+        deck[i] = (uint8_t)i;
     for (int64_t r = 0; r < rounds; r++) {
         for (int i = 0; i < 10; i++) { /* a partial Fisher-Yates: the ten cards dealt */
             int j = i + (int)bounded(&state, 52 - (uint32_t)i);
-            int t = deck[i];
+            uint8_t t = deck[i];
             deck[i] = deck[j];
             deck[j] = t;
         }
         int32_t player = packed[hand_index(deck[0], deck[1], deck[2], deck[3], deck[4])];
         int32_t dealer = packed[hand_index(deck[5], deck[6], deck[7], deck[8], deck[9])];
-        int64_t net;
-        if (!(player & RAISES_BIT)) {
-            net = -1; /* fold: the ante is lost */
-        } else {
-            out[1]++;
-            out[4 + ((player >> CATEGORY_SHIFT) & 15)]++;
-            if (!(dealer & QUALIFIES_BIT))
-                net = 1; /* art. 9(1): ante 1:1, the raise returned */
-            else if ((player & RANK_MASK) > (dealer & RANK_MASK))
-                net = 1 + 2 * mult[(player >> CATEGORY_SHIFT) & 15];
-            else if ((player & RANK_MASK) < (dealer & RANK_MASK))
-                net = -3;
-            else
-                net = 0;
-        }
+        int raised = (player & RAISES_BIT) != 0, category = (player >> CATEGORY_SHIFT) & 15;
+        int mine = player & RANK_MASK, theirs = dealer & RANK_MASK;
+        /* shown down: the higher hand (art. 8) takes the ante 1:1 and the raise (two antes) at
+         * the paytable of art. 9(5), or loses both; equal hands push */
+        int64_t shown = mine > theirs ? 1 + 2 * mult[category] : (mine < theirs ? -3 : 0);
+        /* a fold loses the ante; a dealer who does not qualify pays it 1:1 (art. 9(1)) */
+        int64_t net = !raised ? -1 : (!(dealer & QUALIFIES_BIT) ? 1 : shown);
+        out[1] += raised;
+        out[4 + category] += raised;
         out[0]++;
         out[2] += net;
         out[3] += net * net;
@@ -137,10 +132,10 @@ PyInit__stud_simulate(void)
 {
     for (int k = 0; k < 5; k++)
         for (int n = 0; n < 52; n++) {
-            int64_t c = 1; /* C(n, k + 1) */
+            int64_t c = 1; /* C(n, k + 1), below 2**22 */
             for (int i = 0; i <= k; i++)
                 c = c * (n - i) / (i + 1);
-            colex[k][n] = n > k ? c : 0;
+            colex[k][n] = (int32_t)(n > k ? c : 0);
         }
     return PyModule_Create(&module);
 }
