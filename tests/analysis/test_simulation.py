@@ -166,14 +166,13 @@ def test_stud_same_seed_same_result_for_any_number_of_workers():
 
 
 def test_blackjack_kernel_plays_round_for_round_like_the_engine():
-    from croupier.analysis.simulate_blackjack import _VALUES, decision_table, play_order
+    from croupier.analysis.blackjack_kernel_input import _VALUES, decision_table, kernel_arguments
+    from croupier.analysis.simulate_blackjack import play_order
     from croupier.games.blackjack.report import basic_strategy_player
     from croupier.games.blackjack.report import play_round as engine_round
 
     for preset in ("macau-blackjack-2007", "macau-blackjack-practice"):
         rules = load_ruleset(preset).blackjack()
-        from croupier.analysis.simulate_blackjack import kernel_arguments
-
         flags = kernel_arguments(rules)[-1]
         rng = np.random.default_rng(31)
         for _ in range(3):

@@ -72,6 +72,10 @@ def _imported(*args: str, whole: bool = False) -> set[str]:
         ),
         # and the stud kernel too (_stud_simulate.c), its tables read from the disk
         (["simulate", "stud", "--rounds", "20000", "--workers", "1", "--format", "json"], HEAVY),
+        (
+            ["simulate", "blackjack", "--rounds", "20000", "--workers", "1", "--format", "json"],
+            HEAVY,
+        ),
         # the stud analysis on the player's own cards: its counts read from the disk
         (["analyze", "stud", "--strategy", "own", "--format", "json"], HEAVY),
     ],

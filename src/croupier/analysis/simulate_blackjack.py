@@ -7,65 +7,25 @@ decides by a table precomputed from the same ``BasicStrategy.advise`` the engine
 player uses (keyed by up card, hard total, ace, pair value and which of double, split and
 surrender are legal), draws the dealer by the soft-17 option, and settles by the engine's
 order of rules (surrender, bust, blackjack, dealer blackjack with original-bets-only, totals).
+``croupier simulate`` runs the C kernel built at install (``_blackjack_simulate.c``, through
+:mod:`croupier.analysis.blackjack_chunk`), which plays the same rounds; this one runs where no
+C compiler built it, and the tests hold the two together.
 """
 
 from __future__ import annotations
-
-from functools import cache
-from typing import Any
 
 import numba
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis.blackjack_kernel_input import (
+    DEALER_TABLE,
+    HAND_CARDS,
+    MAX_HANDS,
+    kernel_arguments,
+)
 from croupier.analysis.kernel_rng import below
-from croupier.games.blackjack.dealer import draw_table
 from croupier.games.blackjack.rules import BlackjackRules
-from croupier.games.blackjack.strategy import BasicStrategy
-from croupier.games.blackjack.values import VALUES
-
-DEALER_TABLE = 10  # flags[DEALER_TABLE:] is the dealer's drawing table
-
-_VALUES = np.array(VALUES, dtype=np.int64)
-ACTIONS = ("hit", "stand", "double", "split", "surrender")
-MAX_HANDS = 8
-
-
-def _key(up: int, hard: int, ace: int, pair: int, dbl: int, spl: int, sur: int) -> int:
-    return ((((((up - 1) * 22 + hard) * 2 + ace) * 11 + pair) * 2 + dbl) * 2 + spl) * 2 + sur
-
-
-@cache
-def decision_table(rules: BlackjackRules) -> npt.NDArray[np.int8]:
-    """The basic-strategy action for every state the kernel can meet."""
-    strategy = BasicStrategy(rules)
-    table = np.zeros(10 * 22 * 2 * 11 * 8, dtype=np.int8)
-    for up in range(1, 11):
-        for hard in range(2, 22):
-            for ace in (0, 1):
-                for pair in range(11):
-                    if pair and (pair * 2 != hard or (pair == 1) != bool(ace)):
-                        continue
-                    cards = [pair, pair] if pair else ([1, hard - 1] if ace else [hard])
-                    if ace and not pair and hard < 2:
-                        continue
-                    for dbl in (0, 1):
-                        for spl in (0, 1):
-                            if spl and not pair:
-                                continue
-                            for sur in (0, 1):
-                                legal = {"hit", "stand"}
-                                if dbl:
-                                    legal.add("double")
-                                if spl:
-                                    legal.add("split")
-                                if sur:
-                                    legal.add("surrender")
-                                action = strategy.advise(cards, up, legal).action
-                                table[_key(up, hard, ace, pair, dbl, spl, sur)] = ACTIONS.index(
-                                    action
-                                )
-    return table
 
 
 @numba.njit(cache=True)
@@ -286,7 +246,7 @@ def simulate(
         order[i] = i % 52
     pos = size
     out = np.zeros(4)
-    cards = np.zeros((MAX_HANDS, 12), dtype=np.int64)
+    cards = np.zeros((MAX_HANDS, HAND_CARDS), dtype=np.int64)
     ncards = np.zeros(MAX_HANDS, dtype=np.int64)
     doubled = np.zeros(MAX_HANDS, dtype=np.int64)
     surrendered = np.zeros(MAX_HANDS, dtype=np.int64)
@@ -318,7 +278,7 @@ def play_order(
 ) -> npt.NDArray[np.float64]:  # pragma: no cover
     """The net of each round dealt from a given order, until fewer than ``stop`` cards remain
     (for comparing the kernel with the engine on the same cards)."""
-    cards = np.zeros((MAX_HANDS, 12), dtype=np.int64)
+    cards = np.zeros((MAX_HANDS, HAND_CARDS), dtype=np.int64)
     ncards = np.zeros(MAX_HANDS, dtype=np.int64)
     doubled = np.zeros(MAX_HANDS, dtype=np.int64)
     surrendered = np.zeros(MAX_HANDS, dtype=np.int64)
@@ -334,27 +294,6 @@ def play_order(
         nets[n] = net
         n += 1
     return nets[:n]
-
-
-def kernel_arguments(rules: BlackjackRules) -> tuple[Any, ...]:
-    flags = np.array(
-        [
-            0,  # the dealer's rule: flags[DEALER_TABLE:]
-            {"any_two": 0, "any_two_and_after_split": 1, "eleven_only": 2}[rules.double],
-            int(rules.double_loses_initial_only),
-            int(rules.split_loses_initial_only),
-            int(rules.surrender),
-            min(rules.split_max_hands, MAX_HANDS),
-            int(rules.resplit_aces),
-            int(rules.split_aces_one_card),
-            int(rules.split_unlike_tens),
-            int(rules.blackjack_pays * 2),
-            *draw_table(rules.soft17),  # from DEALER_TABLE on
-        ],
-        dtype=np.int64,
-    )
-    spec = rules.shoe
-    return (spec.decks, spec.cut_card, spec.burn_cards, _VALUES, decision_table(rules), flags)
 
 
 def run_chunk(seed: int, rounds: int, rules: BlackjackRules) -> npt.NDArray[np.float64]:

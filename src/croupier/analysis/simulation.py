@@ -65,7 +65,7 @@ def _stud_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
 
 
 def _blackjack_work(args: tuple[int, int, Any]) -> npt.NDArray[np.float64]:
-    from croupier.analysis.simulate_blackjack import run_chunk as blackjack_chunk
+    from croupier.analysis.blackjack_chunk import run_chunk as blackjack_chunk
 
     seed, size, rules = args
     return blackjack_chunk(seed, size, rules)

@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from croupier.analysis.blackjack_exact import dealer_hands
-from croupier.analysis.simulate_blackjack import DEALER_TABLE, kernel_arguments
+from croupier.analysis.blackjack_kernel_input import DEALER_TABLE, kernel_arguments
 from croupier.cards import parse_cards
 from croupier.games.blackjack.dealer import READINGS, draws_on
 from croupier.games.blackjack.round import BlackjackRound
