@@ -109,3 +109,56 @@ def test_the_kernel_refuses_what_it_cannot_deal(changes: dict, named: str) -> No
 def test_the_largest_burn_that_leaves_a_round_is_dealt() -> None:
     out = _call(decks=1, cut_card=0, spread=0, burn_cards=48, procedure=3 << 3, rounds=50)
     assert out.sum() == 50
+
+
+@pytest.mark.parametrize(
+    ("modality", "by_points"), [("A", False), ("A", True), ("B", False), ("C", False)]
+)
+@pytest.mark.parametrize("spec", [PROCEDURES[0], PROCEDURES[3], PROCEDURES[6]], ids=_name)
+def test_the_c_kernel_counts_the_numba_kernels_jackpots(
+    spec: ShoeSpec, modality: str, by_points: bool
+) -> None:
+    """The highest jackpot combination of every round (Modalities A, B, C; Modality A's two
+    pairs by rank or by points), counted alike by both kernels from the same seed."""
+    rounds = 200_000
+    compiled = baccarat_chunk.jackpots_compiled(11, rounds, spec, modality, by_points)
+    assert compiled.sum() == rounds and (compiled[1:] > 0).sum() >= 3
+    numba = simulate_baccarat.run_jackpot_chunk(11, rounds, spec, modality, by_points)
+    assert np.array_equal(compiled, numba)
+
+
+@pytest.mark.parametrize("spec", [PROCEDURES[0], PROCEDURES[4]], ids=_name)
+def test_the_c_kernel_plays_the_numba_kernels_sessions(spec: ShoeSpec) -> None:
+    """Sessions of one unit bet (a net per histogram cell), each one's result and whether it
+    ever reached the bankroll's loss, alike from both kernels; a last partial session is not
+    written."""
+    draw = np.random.default_rng(5)
+    nets = draw.choice([-1.0, -1.0, 0.0, 0.95, 1.0], size=CELLS)
+    rounds, length = 30_007, 50
+    compiled = baccarat_chunk.sessions_compiled(7, rounds, spec, nets, length, 6.0)
+    numba = simulate_baccarat.run_session_chunk(7, rounds, spec, nets, length, 6.0)
+    assert compiled[1].size == rounds // length
+    assert 0 < compiled[2].sum() < compiled[2].size  # some sessions ruined, some not
+    for mine, theirs in zip(compiled, numba, strict=True):
+        assert np.array_equal(mine, theirs)
+
+
+def test_the_jackpot_and_session_calls_refuse_what_they_cannot_hold() -> None:
+    hist = np.zeros(CELLS, dtype=np.int64)
+    shoe = (1, 100, 8, 14, 2, 0, procedure_code(MACAU), _PLAYER_BYTES, _BANKER_BYTES)
+    shoe += (POINTS_ARRAY, hist)
+    counts = np.zeros(8, dtype=np.int64)
+    with pytest.raises(ValueError, match="modality"):
+        baccarat_chunk._compiled.jackpots(*shoe, 4, 0, counts)
+    with pytest.raises(ValueError, match="jackpots"):
+        baccarat_chunk._compiled.jackpots(*shoe, 1, 0, np.zeros(7, dtype=np.int64))
+    nets = np.zeros(CELLS)
+    with pytest.raises(ValueError, match="session_length"):
+        baccarat_chunk._compiled.sessions(*shoe, nets, 0, 5.0, np.zeros(0), np.zeros(0, bool))
+    with pytest.raises(ValueError, match="results"):  # 100 rounds: two sessions of 50, not one
+        baccarat_chunk._compiled.sessions(*shoe, nets, 50, 5.0, np.zeros(1), np.zeros(2, bool))
+    with pytest.raises(ValueError, match="coup"):
+        baccarat_chunk._compiled.jackpot((52, 0, -1, 1, 2, -1), 1, 0, POINTS_ARRAY)
+    with pytest.raises(ValueError, match="coup"):
+        baccarat_chunk._compiled.jackpot((-1, 0, -1, 1, 2, -1), 1, 0, POINTS_ARRAY)
+    assert not hist.any() and not counts.any()

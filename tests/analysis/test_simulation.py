@@ -302,20 +302,29 @@ def test_stud_kernel_settles_equal_hands_by_the_order(order, net):
     assert settle(int(packed[player]), int(packed[dealer]), mult) == net
 
 
-def _kernel_code(cards, modality, by_points=False):
-    """Deal stacked cards through the kernel and name its jackpot combination."""
+def _kernel_code(cards, modality, by_points=False, compiled=False):
+    """Deal stacked cards through a kernel (Numba's, or with ``compiled`` the C kernel's) and
+    name its jackpot combination."""
+    from croupier.analysis import baccarat_chunk
     from croupier.analysis.simulate_baccarat import jackpot_code
     from croupier.games.baccarat.jackpot import COMBINATIONS
 
     coup = deal_coup(StackedCards(list(cards)).draw)  # the engine's coup, in the kernel's slots
     player = [*coup.player, -1][:3]
     banker = [*coup.banker, -1][:3]
-    out = np.array([*player, *banker, coup.player_total, coup.banker_total], dtype=np.int64)
-    code = jackpot_code(out, {"A": 1, "B": 2, "C": 3}[modality], by_points, _POINTS)
+    modality_code = {"A": 1, "B": 2, "C": 3}[modality]
+    if compiled:
+        code = baccarat_chunk._compiled.jackpot(
+            (*player, *banker), modality_code, int(by_points), _POINTS
+        )
+    else:
+        out = np.array([*player, *banker, coup.player_total, coup.banker_total], dtype=np.int64)
+        code = jackpot_code(out, modality_code, by_points, _POINTS)
     return COMBINATIONS[modality][code - 1][0] if code else None
 
 
-def test_kernel_jackpot_detection_equals_the_engine_on_every_combination():
+@pytest.mark.parametrize("compiled", [False, True], ids=["numba", "c"])
+def test_kernel_jackpot_detection_equals_the_engine_on_every_combination(compiled):
     from croupier.games.baccarat.jackpot import detect
     from tests.games.baccarat.stacks import shoe
     from tests.games.baccarat.test_jackpot import MODALITY_A, MODALITY_BC
@@ -327,7 +336,7 @@ def test_kernel_jackpot_detection_equals_the_engine_on_every_combination():
         coup = deal_coup(StackedCards(stacked.cards).draw)
         for modality in "ABC":
             for by in ("rank", "points"):
-                assert _kernel_code(stacked.cards, modality, by == "points") == detect(
+                assert _kernel_code(stacked.cards, modality, by == "points", compiled) == detect(
                     coup, modality, by
                 ), (player, banker, modality)
 

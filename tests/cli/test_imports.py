@@ -17,6 +17,9 @@ import pytest
 
 SERVER = {"sqlalchemy", "alembic", "fastapi", "uvicorn", "starlette", "httpx"}
 HEAVY = SERVER | {"matplotlib", "numba", "scipy"}
+JACKPOT_SESSIONS = ["simulate", "baccarat", "-r", "macau-2009-jackpot-c", "--rounds", "20000",
+                    "--workers", "1", "--session", "100", "--sessions", "10",
+                    "--format", "json"]  # fmt: skip
 IMPORTED = re.compile(r"^import time:\s+\d+ \|\s+\d+ \|\s*(?P<module>[\w.]+)$")
 
 
@@ -76,6 +79,8 @@ def _imported(*args: str, whole: bool = False) -> set[str]:
             ["simulate", "blackjack", "--rounds", "20000", "--workers", "1", "--format", "json"],
             HEAVY,
         ),
+        # a jackpot's counts and sessions too
+        (JACKPOT_SESSIONS, HEAVY),
         # the stud analysis on the player's own cards: its counts read from the disk
         (["analyze", "stud", "--strategy", "own", "--format", "json"], HEAVY),
     ],

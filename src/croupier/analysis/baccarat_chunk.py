@@ -6,6 +6,8 @@ tests hold them to the same histogram for every shoe procedure."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -13,6 +15,7 @@ from croupier.analysis.baccarat_exact import _BANKER_BYTES, _PLAYER_BYTES
 from croupier.analysis.baccarat_procedure import (
     CELLS,
     HIST_SHAPE,
+    MODALITY_CODES,
     POINTS_ARRAY,
     procedure_code,
     shoe_numbers,
@@ -25,10 +28,9 @@ except ImportError:  # pragma: no cover - a build without a C compiler
     _compiled = None
 
 
-def run_compiled(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64]:
-    """The C kernel's histogram of ``rounds`` rounds from ``seed`` (shape HIST_SHAPE)."""
-    hist = np.zeros(CELLS, dtype=np.int64)
-    _compiled.histogram(
+def _shoe(seed: int, rounds: int, spec: ShoeSpec, hist: npt.NDArray[np.int64]) -> tuple[Any, ...]:
+    """The arguments every C call begins with: the seed, the shoe, the tables, the histogram."""
+    return (
         seed,
         rounds,
         *shoe_numbers(spec),
@@ -38,7 +40,43 @@ def run_compiled(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64
         POINTS_ARRAY,
         hist,
     )
+
+
+def run_compiled(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64]:
+    """The C kernel's histogram of ``rounds`` rounds from ``seed`` (shape HIST_SHAPE)."""
+    hist = np.zeros(CELLS, dtype=np.int64)
+    _compiled.histogram(*_shoe(seed, rounds, spec, hist))
     return hist.reshape(HIST_SHAPE)
+
+
+def jackpots_compiled(
+    seed: int, rounds: int, spec: ShoeSpec, modality: str, by_points: bool
+) -> npt.NDArray[np.int64]:
+    """The C kernel's rounds counted by their highest jackpot combination (index 0: none)."""
+    counts = np.zeros(8, dtype=np.int64)
+    hist = np.zeros(CELLS, dtype=np.int64)
+    _compiled.jackpots(
+        *_shoe(seed, rounds, spec, hist), MODALITY_CODES[modality], int(by_points), counts
+    )
+    return counts
+
+
+def sessions_compiled(
+    seed: int,
+    rounds: int,
+    spec: ShoeSpec,
+    net_by_cell: npt.NDArray[np.float64],
+    length: int,
+    bankroll: float,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """The C kernel's chunk of whole sessions: the histogram, each session's result and its
+    ruin flag."""
+    hist = np.zeros(CELLS, dtype=np.int64)
+    results = np.zeros(rounds // length)
+    ruined = np.zeros(rounds // length, dtype=np.bool_)
+    nets = np.ascontiguousarray(net_by_cell, dtype=np.float64)
+    _compiled.sessions(*_shoe(seed, rounds, spec, hist), nets, length, bankroll, results, ruined)
+    return hist.reshape(HIST_SHAPE), results, ruined
 
 
 def run_chunk(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64]:
@@ -48,3 +86,34 @@ def run_chunk(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64]:
     from croupier.analysis import simulate_baccarat  # pragma: no cover - no C compiler
 
     return simulate_baccarat.run_chunk(seed, rounds, spec)  # pragma: no cover
+
+
+def run_jackpot_chunk(
+    seed: int, rounds: int, spec: ShoeSpec, modality: str, by_points: bool
+) -> npt.NDArray[np.int64]:
+    """Rounds counted by their highest jackpot combination: C where built, else Numba."""
+    if _compiled is not None:
+        return jackpots_compiled(seed, rounds, spec, modality, by_points)
+    from croupier.analysis import simulate_baccarat  # pragma: no cover - no C compiler
+
+    return simulate_baccarat.run_jackpot_chunk(
+        seed, rounds, spec, modality, by_points
+    )  # pragma: no cover
+
+
+def run_session_chunk(
+    seed: int,
+    rounds: int,
+    spec: ShoeSpec,
+    net_by_cell: npt.NDArray[np.float64],
+    length: int,
+    bankroll: float,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """A chunk of whole sessions: C where built, else Numba."""
+    if _compiled is not None:
+        return sessions_compiled(seed, rounds, spec, net_by_cell, length, bankroll)
+    from croupier.analysis import simulate_baccarat  # pragma: no cover - no C compiler
+
+    return simulate_baccarat.run_session_chunk(  # pragma: no cover
+        seed, rounds, spec, net_by_cell, length, bankroll
+    )

@@ -17,6 +17,7 @@ BURN_CODES = {Burn.NONE: 0, Burn.DECKS: 1, Burn.FACE_VALUE: 2, Burn.FIXED: 3}
 # x player pair (2) x banker pair (2)
 HIST_SHAPE = (3, 10, 2, 2, 2)
 CELLS = 3 * 10 * 2 * 2 * 2
+MODALITY_CODES = {"A": 1, "B": 2, "C": 3}  # the jackpot's modality, as the kernels take it
 
 
 def shoe_flags(spec: ShoeSpec) -> tuple[int, bool, bool, bool]:

@@ -19,7 +19,12 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.baccarat_exact import _BANKER, _PLAYER
-from croupier.analysis.baccarat_procedure import HIST_SHAPE, shoe_flags, shoe_numbers
+from croupier.analysis.baccarat_procedure import (
+    HIST_SHAPE,
+    MODALITY_CODES,
+    shoe_flags,
+    shoe_numbers,
+)
 from croupier.analysis.baccarat_procedure import POINTS_ARRAY as _POINTS
 from croupier.analysis.kernel_rng import bounded
 from croupier.shoe import ShoeSpec
@@ -271,7 +276,6 @@ def simulate_kernel(
 _NO_NETS = np.zeros(3 * 10 * 2 * 2 * 2)
 _NO_SESSIONS = np.zeros(0)
 _NO_RUIN = np.zeros(0, dtype=np.bool_)
-MODALITY_CODES = {"A": 1, "B": 2, "C": 3}
 
 
 def run_chunk(seed: int, rounds: int, spec: ShoeSpec) -> npt.NDArray[np.int64]:

@@ -50,7 +50,7 @@ def _baccarat_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
 
 
 def _jackpot_work(args: tuple[int, int, Any]) -> npt.NDArray[np.int64]:
-    from croupier.analysis.simulate_baccarat import run_jackpot_chunk
+    from croupier.analysis.baccarat_chunk import run_jackpot_chunk
 
     seed, size, (spec, modality, by_points) = args
     return run_jackpot_chunk(seed, size, spec, modality, by_points)
@@ -72,7 +72,7 @@ def _blackjack_work(args: tuple[int, int, Any]) -> npt.NDArray[np.float64]:
 
 
 def _session_work(args: tuple[int, int, Any]) -> Any:
-    from croupier.analysis.simulate_baccarat import run_session_chunk
+    from croupier.analysis.baccarat_chunk import run_session_chunk
 
     seed, size, (spec, nets, length, bankroll) = args
     return run_session_chunk(seed, size, spec, nets, length, bankroll)
