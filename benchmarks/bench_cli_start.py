@@ -29,6 +29,8 @@ SIMULATE = ["-m", "croupier", "simulate", "baccarat", "--rounds", "200000", "--w
             "--format", "json"]  # fmt: skip
 SIMULATE_STUD = ["-m", "croupier", "simulate", "stud", "--rounds", "200000", "--workers", "1",
                  "--format", "json"]  # fmt: skip
+SIMULATE_BLACKJACK = ["-m", "croupier", "simulate", "blackjack", "--rounds", "200000", "--workers",
+                      "1", "--format", "json"]  # fmt: skip
 COMMANDS = {
     "rules": (["-m", "croupier", "rules"], 0.3),
     "options baccarat": (["-m", "croupier", "options", "baccarat"], 0.3),
@@ -42,6 +44,7 @@ COMMANDS = {
     # analyze or simulate is not seconds")
     "simulate baccarat, first run": (SIMULATE, 1.0),
     "simulate stud": (SIMULATE_STUD, 1.0),
+    "simulate blackjack": (SIMULATE_BLACKJACK, 1.0),
     "analyze stud --strategy own": (
         ["-m", "croupier", "analyze", "stud", "--strategy", "own"],
         1.0,

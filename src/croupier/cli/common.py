@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 import sys
 from typing import Any, NoReturn
 
@@ -47,6 +48,14 @@ def load(name: str, settings: list[str] | None, game: str | None = None) -> Rule
     if game is not None and ruleset.game != game:
         fail(f"--ruleset: {ruleset.name!r} is a {ruleset.game} ruleset, not {game}")
     return ruleset
+
+
+def finite(value: float | None) -> float | None:
+    """A float option's callback: ``nan`` and infinities refused, naming the option (Click's
+    ranges let ``nan`` through: every comparison with it is false)."""
+    if value is not None and not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a finite number")
+    return value
 
 
 def print_json(data: Any) -> None:

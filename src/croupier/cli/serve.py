@@ -7,6 +7,7 @@ import sys
 
 import typer
 
+from croupier.cli.common import finite
 from croupier.store import DEFAULT_URL
 
 
@@ -68,6 +69,7 @@ def serve_command(
     messages_per_second: float = typer.Option(
         50.0,
         "--messages-per-second",
+        callback=finite,
         min=0,
         help="WebSocket messages a connection may send a second (a player: twice that over "
         "all their connections and REST commands); 0: no limit",
@@ -75,6 +77,7 @@ def serve_command(
     group_commit_ms: float = typer.Option(
         2.0,
         "--group-commit-ms",
+        callback=finite,
         min=0,
         max=100,
         help="on a busy server, how long a database commit waits for other tables' writes to "

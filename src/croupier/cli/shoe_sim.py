@@ -16,7 +16,7 @@ from typing import Any
 import typer
 
 from croupier.cards import card_text, new_decks, parse_cards
-from croupier.cli.common import SEED_OPTION, console, fail
+from croupier.cli.common import SEED_OPTION, console, fail, finite
 from croupier.errors import InvalidCard
 from croupier.rng import shuffle_in_place, source_for
 
@@ -55,7 +55,12 @@ def shoe_sim_command(
     source: str = typer.Option("shoe-sim", "--source", help="The device's name (1-40)."),
     coups: int = typer.Option(1, "--coups", min=1, max=10_000, help="Rounds to deal, then stop."),
     wait: float = typer.Option(
-        60.0, "--wait", min=0.1, max=3600, help="Seconds to wait for the table to ask."
+        60.0,
+        "--wait",
+        min=0.1,
+        max=3600,
+        callback=finite,
+        help="Seconds to wait for the table to ask.",
     ),
     print_cards: int = typer.Option(
         None, "--print", min=1, max=1_000, help="Only print the first N card messages."

@@ -9,7 +9,15 @@ import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from croupier.cli.common import FORMAT_OPTION, SET_OPTION, Format, console, load, print_json
+from croupier.cli.common import (
+    FORMAT_OPTION,
+    SET_OPTION,
+    Format,
+    console,
+    finite,
+    load,
+    print_json,
+)
 
 app = typer.Typer(help="Monte Carlo simulation on real shoes.", no_args_is_help=True)
 SCHEDULER = typer.Option(
@@ -55,7 +63,11 @@ def baccarat(
     sessions: int = typer.Option(10_000, "--sessions", min=1, help="How many sessions."),
     bet: str = typer.Option("banker", "--bet", help="The bet played in each session."),
     bankroll: float = typer.Option(
-        100.0, "--bankroll", min=0.0, help="Bankroll in units, for the risk of ruin."
+        100.0,
+        "--bankroll",
+        min=0.0,
+        callback=finite,
+        help="Bankroll in units, for the risk of ruin.",
     ),
     settings: list[str] = SET_OPTION,
     fmt: Format = FORMAT_OPTION,
