@@ -7,10 +7,11 @@ Each command runs as a fresh process (``python -m croupier ...``), ``--repeat`` 
 interleaved so that a busy moment of the machine falls on all of them alike; the median wall time
 is its figure. Baselines in the same run: the bare interpreter (``python -c pass``) and a Typer
 program that only imports Typer and Rich (the floor of any command line built on them). A first
-warm-up round fills the compiled kernels' disk caches (Numba's ``cache=True``), as any second run
-on a machine finds them. ``--baseline-src`` also times every command from another checkout's
-``src`` (an earlier commit: ``git worktree add /tmp/before REV``), interleaved in the same run,
-for a before-and-after ratio.
+warm-up round fills the disk caches (the modules' bytecode, Numba's ``cache=True``, the stud
+tables), as any second run on a machine finds them. ``--baseline-src`` also times every command
+from another checkout's ``src`` (an earlier commit: ``git worktree add /tmp/before REV``; a
+PYTHONPATH list, so a folder of other library versions may come first), interleaved in the same
+run, for a before-and-after ratio.
 """
 
 from __future__ import annotations
@@ -59,6 +60,10 @@ BASELINES = {
 
 def wall(args: list[str], src: str | None = None, fresh: bool = False) -> float:
     env = dict(os.environ)
+    # a user's machine keeps the modules' bytecode (a wheel's install compiles it, an editable
+    # one writes it on the first import): the warm-up writes it, as there, where an environment
+    # that forbids it (as this workplace's shell does) would compile every module every run
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if src:
         env["PYTHONPATH"] = src
     with tempfile.TemporaryDirectory() as cache:
