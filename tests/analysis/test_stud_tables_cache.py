@@ -95,3 +95,9 @@ def test_a_table_built_unlike_its_pin_is_refused(cache: Path) -> None:
     with pytest.raises(RuntimeError, match=r"stud-qualifying-1\.bin"):
         pinned_cache.store(stud_exact.QUALIFYING_FILE[0], stud_exact.QUALIFYING_FILE[1], b"x")
     assert not (cache / stud_exact.QUALIFYING_FILE[0]).exists()
+
+
+def test_an_order_that_is_neither_is_refused_by_name(cache: Path) -> None:
+    with pytest.raises(ValueError, match="order: 'european' is macau or us"):
+        stud_exact.analyze_stud(100, "own", "european")
+    assert not cache.exists()  # nothing built, nothing kept

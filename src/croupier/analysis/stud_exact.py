@@ -128,6 +128,8 @@ def _qualifying_built() -> npt.NDArray[np.bool_]:
 def stud_counts(order_name: str = "macau") -> StudCounts:
     """``"macau"``: the order of art. 8 (suits decide); ``"us"``: suits never count (ties).
     Read from the disk cache, else walked by :func:`_counts_built` and kept there."""
+    if order_name not in COUNTS_FILES:
+        raise ValueError(f"order: {order_name!r} is macau or us")
     name, pin = COUNTS_FILES[order_name]
     data = pinned_cache.load(name, pin, 12 * HANDS)
     if data is None:
