@@ -47,6 +47,7 @@ VARIANTS = {
         {"shoe.decks": 1, "shoe.cut_card": 20, "rules.blackjack_pays": 1, "rules.soft17": "stands"},
     ),
     "eight-decks": ("macau-blackjack-2007", {"shoe.decks": 8, "shoe.burn_cards": 0}),
+    "continuous-shuffler": ("macau-blackjack-2007", {"shoe.mode": "continuous"}),
 }
 
 
@@ -125,3 +126,26 @@ def test_a_split_the_state_does_not_allow_is_never_played() -> None:
                                      flags, out)  # fmt: skip
     assert out[0] == 20_000 and out[3] <= 20_000 * 4  # never more hands than flags[5] allows
     assert out[3] > 20_000  # the pairs were split
+
+
+@pytest.mark.parametrize("kernel", ["c", "numba"])
+def test_a_continuous_shuffler_deals_every_round_from_a_fresh_shuffle(kernel: str) -> None:
+    """A continuous shuffler (the shoe's mode, art. 1; shoe.py: "every round from a full fresh
+    shuffle"): the very rounds of a shoe reshuffled before every round and never burned, which
+    is what a cut card one card from the front does."""
+    rules = load_ruleset("macau-blackjack-2007", {"shoe.mode": "continuous"}).blackjack()
+    decks, cut, _burn, values, table, flags = kernel_arguments(rules)
+    assert flags[0] == 1
+    cut_card_first = flags.copy()
+    cut_card_first[0] = 0
+
+    def play(cut: int, burn: int, flags: np.ndarray) -> np.ndarray:
+        if kernel == "numba":
+            return simulate_blackjack.simulate(9, 30_000, decks, cut, burn, values, table, flags)
+        out = np.zeros(4)
+        blackjack_chunk._compiled.totals(9, 30_000, decks, cut, burn, values, table, flags, out)
+        return out
+
+    continuous = play(cut, 3, flags)  # a burn asked for is not made: the shuffler burns none
+    assert np.array_equal(continuous, play(52 * decks - 1, 0, cut_card_first))
+    assert not np.array_equal(continuous, play(cut, 0, cut_card_first))

@@ -14,7 +14,8 @@
  * generator (SplitMix64, Lemire's bounded draw) and the same steps as the Numba kernel: a seed
  * gives the same totals from either (tests/analysis/test_blackjack_chunk.py).
  *
- * flags (int64): [0] unused, [1] double (0 any two, 1 and after a split, 2 eleven only),
+ * flags (int64): [0] a continuous shuffler (a fresh shuffle before every round, no burn; the
+ * shoe's mode, art. 1), [1] double (0 any two, 1 and after a split, 2 eleven only),
  * [2] a doubled hand loses the initial bet only to a dealer blackjack, [3] split hands lose the
  * initial bet only, [4] surrender, [5] most hands after splits (1..8), [6] aces resplit,
  * [7] split aces take one card, [8] unlike tens split, [9] twice blackjack's payout; from
@@ -37,7 +38,8 @@
 #define MOST_DECKS 64
 
 struct rules {
-    int dmode, dkeep, skeep, surrender_ok, max_hands, rsa, aces_one, unlike_tens, bj_pays2;
+    int continuous, dmode, dkeep, skeep, surrender_ok, max_hands, rsa, aces_one, unlike_tens;
+    int bj_pays2;
     const int64_t *dealer_draws;
     const int8_t *table;
     int values[52];
@@ -228,8 +230,9 @@ play(const struct job *job)
     for (int i = 0; i < size; i++)
         order[i] = (uint8_t)(i % 52);
     int pos = size;
+    const int continuous = job->rules->continuous;
     for (int64_t done = 0; done < job->rounds; done++) {
-        if (pos >= size - job->cut_card) { /* the cut card: a new shoe before the round */
+        if (continuous || pos >= size - job->cut_card) { /* the cut card: a new shoe */
             for (int i = size - 1; i > 0; i--) {
                 uint32_t j = bounded(&state, (uint32_t)i + 1);
                 uint8_t t = order[i];
@@ -240,7 +243,7 @@ play(const struct job *job)
              * the shoe again from its front, never outside it */
             for (int i = 0; i < ROUND_CARDS; i++)
                 order[size + i] = order[i % size];
-            pos = job->burn_cards;
+            pos = continuous ? 0 : job->burn_cards;
         }
         int hands;
         double net = play_round(job->rules, order, &pos, &hands, &box);
@@ -283,8 +286,8 @@ totals(PyObject *self, PyObject *args)
     }
     for (int i = 0; i < STATES; i++)
         bad |= t[i] < 0 || t[i] > 4;
-    for (int i = 2; i < FLAGS; i++)
-        bad |= i != 5 && i != 9 && (f[i] < 0 || f[i] > 1);
+    for (int i = 0; i < FLAGS; i++)
+        bad |= i != 1 && i != 5 && i != 9 && (f[i] < 0 || f[i] > 1);
     bad |= f[1] < 0 || f[1] > 2 || f[5] < 1 || f[5] > MAX_HANDS || f[9] < 0 || f[9] > 20;
     if (bad) {
         PyErr_SetString(PyExc_ValueError,
@@ -292,6 +295,7 @@ totals(PyObject *self, PyObject *args)
                         "blackjack 0..20, the others 0 or 1");
         goto done;
     }
+    rules.continuous = (int)f[0];
     rules.dmode = (int)f[1];
     rules.dkeep = (int)f[2];
     rules.skeep = (int)f[3];

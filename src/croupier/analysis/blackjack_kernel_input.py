@@ -16,6 +16,7 @@ from croupier.games.blackjack.dealer import draw_table
 from croupier.games.blackjack.rules import BlackjackRules
 from croupier.games.blackjack.strategy import BasicStrategy
 from croupier.games.blackjack.values import VALUES
+from croupier.shoe import ShoeMode
 
 DEALER_TABLE = 10  # flags[DEALER_TABLE:] is the dealer's drawing table
 
@@ -65,7 +66,7 @@ def decision_table(rules: BlackjackRules) -> npt.NDArray[np.int8]:
 def kernel_arguments(rules: BlackjackRules) -> tuple[Any, ...]:
     flags = np.array(
         [
-            0,  # the dealer's rule: flags[DEALER_TABLE:]
+            int(rules.shoe.mode is ShoeMode.CONTINUOUS),  # a fresh shuffle before every round
             {"any_two": 0, "any_two_and_after_split": 1, "eleven_only": 2}[rules.double],
             int(rules.double_loses_initial_only),
             int(rules.split_loses_initial_only),

@@ -234,10 +234,11 @@ def simulate(
 ) -> npt.NDArray[np.float64]:  # pragma: no cover
     """[rounds, sum of nets, sum of squares, hands] in units of the initial bet.
 
-    flags: (unused), double mode (0 any two, 1 and after split, 2 eleven only), double keeps
-    initial, split keeps initial, surrender, max hands, resplit aces, split aces one card,
-    unlike tens split, blackjack pays x2 (3 for 3:2); from ``DEALER_TABLE`` on, the dealer's
-    drawing table of games/blackjack/dealer.py."""
+    flags: a continuous shuffler (a fresh shuffle before every round, no burn), double mode
+    (0 any two, 1 and after split, 2 eleven only), double keeps initial, split keeps initial,
+    surrender, max hands, resplit aces, split aces one card, unlike tens split, blackjack pays
+    x2 (3 for 3:2); from ``DEALER_TABLE`` on, the dealer's drawing table of
+    games/blackjack/dealer.py."""
     rng = np.empty(1, dtype=np.uint64)
     rng[0] = np.uint64(seed)
     size = 52 * decks
@@ -252,12 +253,13 @@ def simulate(
     surrendered = np.zeros(MAX_HANDS, dtype=np.int64)
     acted = np.zeros(MAX_HANDS, dtype=np.int64)
     dealer = np.zeros(16, dtype=np.int64)
+    continuous = flags[0]  # a continuous shuffler: every round from a full fresh shuffle
     for _ in range(rounds):
-        if pos >= size - cut_card:  # the cut card: a new shoe before the round
+        if continuous or pos >= size - cut_card:  # the cut card: a new shoe before the round
             for i in range(size - 1, 0, -1):
                 j = below(rng, i + 1)
                 order[i], order[j] = order[j], order[i]
-            pos = burn_cards
+            pos = 0 if continuous else burn_cards
         net, pos, nh = play_round(
             order, pos, values, table, flags, cards, ncards, doubled, surrendered, acted, dealer
         )
