@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import httpx
 import pytest
 
 from croupier.server.embedded import free_port
@@ -88,3 +89,23 @@ def test_a_group_commit_wait_out_of_bounds_is_refused(tmp_path: Path, value: str
     assert done.returncode == 2
     assert "--group-commit-ms" in done.stderr
     assert not (tmp_path / "c.db").exists()  # refused before anything was opened
+
+
+@pytest.mark.parametrize(("args", "gather_ms"), [((), 2.0), (("--group-commit-ms", "0.5"), 0.5)])
+def test_serve_gathers_commits_as_told_or_by_the_writers_default(
+    tmp_path: Path, args: tuple[str, ...], gather_ms: float
+) -> None:
+    """``--group-commit-ms`` reaches the running server's writer, and a server told nothing
+    gathers by the writer's own default (store/writer.py ``GATHER``, 2 ms: issue 32(4)), as
+    ``/health`` reports it."""
+    from tests.server.test_crash import _start
+
+    port = free_port()
+    extra = ["--group-commit-ms", args[1]] if args else []
+    process = _start(f"sqlite:///{tmp_path / 'g.db'}", port, extra=extra)
+    try:
+        health = httpx.get(f"http://127.0.0.1:{port}/health", timeout=10).json()
+        assert health["writer"]["gather_ms"] == gather_ms
+    finally:
+        process.kill()
+        process.wait(timeout=30)

@@ -31,9 +31,14 @@ DEPOSIT = 1_000_00
 
 
 def _start(
-    url: str, port: int, node: str | None = None, bus: str | None = None
+    url: str,
+    port: int,
+    node: str | None = None,
+    bus: str | None = None,
+    extra: list[str] | None = None,
 ) -> subprocess.Popen[bytes]:
     named = ["--node-name", node] if node else []
+    named += extra or []
     if bus is not None:
         named += ["--bus", bus]
     process = subprocess.Popen(

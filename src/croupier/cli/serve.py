@@ -74,14 +74,15 @@ def serve_command(
         help="WebSocket messages a connection may send a second (a player: twice that over "
         "all their connections and REST commands); 0: no limit",
     ),
-    group_commit_ms: float = typer.Option(
-        2.0,
+    group_commit_ms: float | None = typer.Option(
+        None,
         "--group-commit-ms",
         callback=finite,
         min=0,
         max=100,
         help="on a busy server, how long a database commit waits for other tables' writes to "
-        "share it (fewer commits for a little more latency per bet); 0: commit at once",
+        "share it (fewer commits for a little more latency per bet); 0: commit at once "
+        "[default: 2]",
     ),
     allow_origin: list[str] = typer.Option(  # noqa: B008 (typer's way)
         [],
@@ -102,6 +103,7 @@ def serve_command(
     from croupier.server.service import Casino
     from croupier.server.transport import uvicorn_options
     from croupier.store.owner import DatabaseInUse
+    from croupier.store.writer import GATHER
 
     if not 0 <= port <= 65535:
         typer.echo(f"error: --port: {port} is not a TCP port: it must be 0 to 65535", err=True)
@@ -115,6 +117,8 @@ def serve_command(
         raise typer.Exit(2)
     limits = RateLimits(per_connection=messages_per_second, per_player=2 * messages_per_second)
     try:
+        # told nothing, the writer's own gathering
+        gather = GATHER if group_commit_ms is None else group_commit_ms / 1000
         casino = Casino(
             database,
             defaults=demo,
@@ -126,7 +130,7 @@ def serve_command(
             bus=bus or None,
             bus_credentials=bus_credentials or None,
             cluster_key=cluster_key or None,
-            group_commit_seconds=group_commit_ms / 1000,
+            group_commit_seconds=gather,
         )
     except RuleViolation as error:
         flag = "node-name" if error.field == "node" else error.field

@@ -81,5 +81,6 @@ async def health(casino: Casinos) -> dict[str, Any]:
             "transactions": casino.writer.groups,
             "jobs": casino.writer.jobs,
             "slowest_transaction_ms": round(casino.writer.slowest_group_ms, 2),
+            "gather_ms": round(casino.writer.gather * 1000, 3),  # --group-commit-ms
         },
     }
