@@ -149,3 +149,42 @@ def test_a_continuous_shuffler_deals_every_round_from_a_fresh_shuffle(kernel: st
     continuous = play(cut, 3, flags)  # a burn asked for is not made: the shuffler burns none
     assert np.array_equal(continuous, play(52 * decks - 1, 0, cut_card_first))
     assert not np.array_equal(continuous, play(cut, 0, cut_card_first))
+
+
+_PAST_THE_END = """
+import sys
+import numpy as np
+from croupier.analysis import blackjack_chunk, simulate_blackjack
+from croupier.analysis.blackjack_kernel_input import kernel_arguments
+from croupier.rulesets import load_ruleset
+
+options = {"shoe.decks": 1, "shoe.cut_card": 15, "rules.split_max_hands": 8,
+           "rules.resplit_aces": True, "rules.split_aces_one_card": False}
+decks, _cut, _burn, values, table, flags = kernel_arguments(
+    load_ruleset("macau-blackjack-2007", options).blackjack())
+cut = int(sys.argv[1])
+compiled = np.zeros(4)
+blackjack_chunk._compiled.totals(5, 50_000, decks, cut, 0, values, table, flags, compiled)
+numba = simulate_blackjack.simulate(5, 50_000, decks, cut, 0, values, table, flags)
+print(list(compiled), list(numba))
+assert np.array_equal(compiled, numba), (compiled, numba)
+"""
+
+
+@pytest.mark.parametrize("cut", [0, 1, 3])
+def test_a_round_dealt_past_the_last_card_reads_the_front_again_in_both_kernels(cut: int) -> None:
+    """A cut card closer to the end than a round can take (none, one, three cards: every
+    round that starts there runs past the last card) lets both kernels read the shoe's front
+    again, never past their arrays: the Numba kernel read past its array (a segmentation fault
+    with the cut card at the end), where the C kernel read its copy of the front. Run in a
+    process of its own, so that a fault fails this test and not the session."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _PAST_THE_END, str(cut)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -24,6 +24,11 @@ _VALUES = np.array(VALUES, dtype=np.int64)
 ACTIONS = ("hit", "stand", "double", "split", "surrender")
 MAX_HANDS = 8
 HAND_CARDS = 22  # a hand of 21 or less holds at most 21 cards, one more busts it
+#: the most cards one round can take (every hand full, the dealer's hard total past 31 at most):
+#: a kernel's shoe is followed by this many cards repeating its front, so that a round dealt
+#: past the last card (a cut card too near the end for it) reads those, never past the array
+#: (``ROUND_CARDS`` of _blackjack_simulate.c)
+ROUND_CARDS = MAX_HANDS * HAND_CARDS + 31 + 2
 
 
 def _key(up: int, hard: int, ace: int, pair: int, dbl: int, spl: int, sur: int) -> int:

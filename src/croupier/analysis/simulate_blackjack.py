@@ -22,6 +22,7 @@ from croupier.analysis.blackjack_kernel_input import (
     DEALER_TABLE,
     HAND_CARDS,
     MAX_HANDS,
+    ROUND_CARDS,
     kernel_arguments,
 )
 from croupier.analysis.kernel_rng import below
@@ -242,7 +243,7 @@ def simulate(
     rng = np.empty(1, dtype=np.uint64)
     rng[0] = np.uint64(seed)
     size = 52 * decks
-    order = np.empty(size, dtype=np.int64)
+    order = np.empty(size + ROUND_CARDS, dtype=np.int64)  # then the front again: ROUND_CARDS
     for i in range(size):
         order[i] = i % 52
     pos = size
@@ -259,6 +260,8 @@ def simulate(
             for i in range(size - 1, 0, -1):
                 j = below(rng, i + 1)
                 order[i], order[j] = order[j], order[i]
+            for i in range(ROUND_CARDS):  # a round past the last card reads the front again
+                order[size + i] = order[i % size]
             pos = 0 if continuous else burn_cards
         net, pos, nh = play_round(
             order, pos, values, table, flags, cards, ncards, doubled, surrendered, acted, dealer
