@@ -12,9 +12,9 @@ import time
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import delete, text, update
+from sqlalchemy import delete, select, text, update
 
-from croupier.store.schema import staff_actions
+from croupier.store.schema import rounds, staff_actions
 from tests.server.conftest import RunningServer
 
 TODAY = datetime.now(UTC).date().isoformat()  # rounds are closed on the real calendar
@@ -235,3 +235,52 @@ def test_the_daily_report_is_the_ledgers(server: RunningServer) -> None:
 def _carried(server: RunningServer, table: int) -> int:
     """Stakes a tie left on the felt for a round not settled yet (Macau art. 12)."""
     return sum(b["amount"] for b in server.view(table)["bets"])
+
+
+def test_a_reports_days_are_those_of_its_time_zone(server: RunningServer) -> None:
+    """A casino's day is its own (issue 30: the operator's daily figures): a round counts on
+    the calendar day it closed in the report's time zone. Two rounds closed at 23:30 UTC on 28
+    and 29 March 2026: in UTC they fall on the 28th and the 29th; in Macau (UTC+8 all year) at
+    07:30 on the 29th and the 30th; in Lisbon, whose summer time began at 01:00 UTC on 29 March
+    (the last Sunday of March), the first at 23:30 on the 28th and the second at 00:30 on the
+    30th."""
+    table = server.open_table(ruleset="macau-2009", betting_seconds=10, pause_seconds=0)["id"]
+    ana = server.player("ana", 10_000_00, currency="MOP")
+    server.sit(table, ana)
+    for _ in range(2):
+        assert server.bet(table, ana, "banker", 100_00).status_code == 201
+        server.advance(10)
+    closing = [datetime(2026, 3, 28, 23, 30, tzinfo=UTC), datetime(2026, 3, 29, 23, 30, tzinfo=UTC)]
+    with server.casino.engine.begin() as connection:
+        played = connection.execute(
+            select(rounds.c.id)
+            .where(rounds.c.table_id == table, rounds.c.status == "settled")
+            .order_by(rounds.c.id)
+        ).all()
+        assert len(played) == 2
+        for (round_id,), at in zip(played, closing, strict=True):
+            connection.execute(update(rounds).where(rounds.c.id == round_id).values(closed_at=at))
+
+    def days(zone: str | None) -> dict[str, int]:
+        asked = {"from": "2026-03-27", "to": "2026-03-31"} | ({"timezone": zone} if zone else {})
+        answer = server.http.get("/operator/reports/daily", params=asked, headers=server.operator)
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["timezone"] == (zone or "UTC")
+        return {r["day"]: r["rounds"] for r in answer.json()["rows"] if r["table"] == table}
+
+    assert days(None) == days("UTC") == {"2026-03-28": 1, "2026-03-29": 1}
+    assert days("Asia/Macau") == {"2026-03-29": 1, "2026-03-30": 1}
+    assert days("Europe/Lisbon") == {"2026-03-28": 1, "2026-03-30": 1}
+
+
+@pytest.mark.parametrize(
+    "zone", ["Mars/Olympus", "Asia", "../../etc/passwd", "/etc/localtime", "", "x" * 65]
+)
+def test_a_report_in_no_time_zone_is_refused_naming_the_field(
+    server: RunningServer, zone: str
+) -> None:
+    answer = server.http.get(
+        "/operator/reports/daily", params={"timezone": zone}, headers=server.operator
+    )
+    assert answer.status_code == 422
+    assert "timezone" in answer.text

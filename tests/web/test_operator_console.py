@@ -151,6 +151,15 @@ def test_a_day_at_the_back_office(browser: Browser, stage: Stage) -> None:
     assert mop["ggr"] == ggr and mop["rounds"] == 2 and mop["turnover"] >= 300_00
     assert mop["theoretical_hold"] is not None and mop["hold_low_95"] < mop["hold_high_95"]
     _picture(sam, "reports")
+    # the report's days are those of the time zone the console names (the browser's at first,
+    # the casino's when typed): the console asks for them
+    assert sam.input_value("#report-zone") == sam.evaluate(
+        "Intl.DateTimeFormat().resolvedOptions().timeZone"
+    )
+    sam.fill("#report-zone", "Asia/Macau")
+    with sam.expect_response(lambda r: "timezone=Asia%2FMacau" in r.url) as asked:
+        sam.click("#report-form button[type=submit]")
+    assert asked.value.ok and asked.value.json()["timezone"] == "Asia/Macau"
 
     # Ana's file: her session's statement a click away (PT rule 33)
     sam.click("[data-tab=players]")

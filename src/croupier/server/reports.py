@@ -10,8 +10,9 @@ import csv
 import io
 import math
 from collections.abc import Iterable
-from datetime import date
+from datetime import UTC, date, datetime, tzinfo
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from croupier.analysis.theoretical import edges
 from croupier.errors import RuleViolation
@@ -111,19 +112,42 @@ def _period(first: date | None, last: date | None, today: date) -> tuple[date, d
     return first, last
 
 
+def zone_of(name: str) -> tzinfo:
+    """The time zone an IANA name gives ("Asia/Macau", "Europe/Lisbon", "UTC"), or a refusal
+    naming the field."""
+    if name == "UTC":
+        return UTC
+    try:
+        return ZoneInfo(name)
+    except (ValueError, OSError, ZoneInfoNotFoundError):  # not a name, or no zone of that name
+        raise RuleViolation(
+            "timezone",
+            msg("{name} is not a time zone (an IANA name: Asia/Macau, Europe/Lisbon, UTC)",
+                name=repr(name)),
+            RULE,
+        ) from None  # fmt: skip
+
+
 def report(
-    casino: Any, first: date | None, last: date | None, today: date, by: str = "table"
+    casino: Any,
+    first: date | None,
+    last: date | None,
+    now: float,
+    by: str = "table",
+    timezone: str = "UTC",
 ) -> dict[str, Any]:
     """Rows by table and day (``by="table"``), or summed by game, ruleset or day, each currency
-    apart; with the totals of the period per currency."""
+    apart; with the totals of the period per currency. Days are calendar days of
+    ``timezone`` (today, by default, is its today at ``now``, the wall clock's seconds)."""
     if by not in GROUPS:
         raise RuleViolation("by", msg("{by} is not one of {groups}", by=repr(by),
                                       groups=", ".join(GROUPS)), RULE)  # fmt: skip
-    first, last = _period(first, last, today)
+    zone = zone_of(timezone)
+    first, last = _period(first, last, datetime.fromtimestamp(now, zone).date())
     tables = _tables(casino)
     groups: dict[tuple[Any, ...], _Sum] = {}
     totals: dict[str, _Sum] = {}
-    for row in daily(casino.engine, first, last):
+    for row in daily(casino.engine, first, last, zone):
         name, config, game, currency = tables[row.table_id]
         row.currency = row.currency or currency
         keys: dict[str, dict[str, Any]] = {
@@ -141,6 +165,7 @@ def report(
         "from": first.isoformat(),
         "to": last.isoformat(),
         "by": by,
+        "timezone": timezone,
         "rows": [g.shown() for g in groups.values()],
         "totals": [t.shown() for t in totals.values()],
     }

@@ -1,20 +1,24 @@
-"""The operator's reports (issue 30), read from the ledger itself: per table and UTC day, the
+"""The operator's reports (issue 30), read from the ledger itself: per table and day, the
 rounds settled and void, the turnover (the stakes the settlements took out of the table's
 escrow), the payouts (returned to the players with their winnings), the jackpot pool's change,
 the house's result, and the gross gaming revenue (turnover less payouts: the house's result and
 what went to the jackpot pool). Each figure is a sum of the settlement postings' entries,
 account kind by account kind: the report is the ledger's. The bets by kind (their stakes, and
 the sum of their squares for the confidence interval) are read from the rounds' bets.
+
+A day is a calendar day of the report's time zone (UTC unless asked: a casino's day in Macau or
+Lisbon is its own), a round counted on the day it closed there; a zone whose offset changes in
+the period (summer time) is read with each offset over the instants it applies to.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
-from sqlalchemy import Engine, Numeric, String, cast, func, literal, select
+from sqlalchemy import Engine, Interval, Numeric, String, case, cast, func, literal, select
 
 from croupier.store.schema import accounts, entries, round_bets, rounds, transactions
 
@@ -42,19 +46,61 @@ class DayTable:
         return self.turnover - self.payouts
 
 
-def _utc_day(column: Any, dialect: str) -> Any:
-    """The UTC calendar day of a timestamp column, as 'YYYY-MM-DD' on both databases."""
+def _shifted_day(column: Any, dialect: str, offset: int) -> Any:
+    """The calendar day, as 'YYYY-MM-DD' on both databases, of a timestamp column read
+    ``offset`` seconds ahead of UTC."""
     if dialect == "postgresql":
-        return func.to_char(func.timezone("UTC", column), "YYYY-MM-DD")
-    return func.strftime("%Y-%m-%d", column)
+        utc: Any = func.timezone("UTC", column)
+        if offset:
+            utc = utc + literal(timedelta(seconds=offset), Interval())
+        return func.to_char(utc, "YYYY-MM-DD")
+    return func.strftime("%Y-%m-%d", column, f"{offset:+d} seconds")
 
 
-def daily(engine: Engine, first: date, last: date) -> list[DayTable]:
-    """Each table's figures for each day from ``first`` to ``last`` (UTC days, both included)."""
-    start = datetime.combine(first, datetime.min.time(), UTC)
-    end = datetime.combine(last + timedelta(days=1), datetime.min.time(), UTC)
+def offsets(zone: tzinfo, start: datetime, end: datetime) -> list[tuple[datetime, int]]:
+    """``zone``'s offsets from UTC (seconds) over the instants from ``start`` to ``end``: each
+    with the instant it stops applying at (the last one at ``end``). Found hour by hour, each
+    change to the second."""
+
+    def offset(at: datetime) -> int:
+        shift = at.astimezone(zone).utcoffset()
+        return int(shift.total_seconds()) if shift is not None else 0
+
+    found: list[tuple[datetime, int]] = []
+    current, at = offset(start), start
+    while at < end:
+        step = min(at + timedelta(hours=1), end)
+        if offset(step) != current:  # changed within the hour: bisected to the second
+            low, high = at, step
+            while high - low > timedelta(seconds=1):
+                middle = low + (high - low) / 2
+                low, high = (middle, high) if offset(middle) == current else (low, middle)
+            found.append((high, current))
+            current, step = offset(high), high
+        at = step
+    found.append((end, current))
+    return found
+
+
+def _local_day(column: Any, dialect: str, zone: tzinfo, start: datetime, end: datetime) -> Any:
+    """The calendar day in ``zone`` of a timestamp column between ``start`` and ``end``."""
+    spans = offsets(zone, start, end)
+    *changes, (_end, last) = spans
+    if not changes:
+        return _shifted_day(column, dialect, last)
+    return case(
+        *[(column < until, _shifted_day(column, dialect, shift)) for until, shift in changes],
+        else_=_shifted_day(column, dialect, last),
+    )
+
+
+def daily(engine: Engine, first: date, last: date, zone: tzinfo = UTC) -> list[DayTable]:
+    """Each table's figures for each day from ``first`` to ``last`` (both included), days of
+    ``zone``."""
+    start = datetime.combine(first, datetime.min.time(), zone).astimezone(UTC)
+    end = datetime.combine(last + timedelta(days=1), datetime.min.time(), zone).astimezone(UTC)
     dialect = engine.dialect.name
-    day = _utc_day(rounds.c.closed_at, dialect).label("day")
+    day = _local_day(rounds.c.closed_at, dialect, zone, start, end).label("day")
     window = (rounds.c.closed_at >= start, rounds.c.closed_at < end)
     found: dict[tuple[str, int], DayTable] = {}
 

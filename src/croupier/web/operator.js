@@ -292,6 +292,7 @@ function reportQuery(format) {
   const params = new URLSearchParams({ by: $("report-by").value, format });
   if ($("report-from").value) params.set("from", $("report-from").value);
   if ($("report-to").value) params.set("to", $("report-to").value);
+  if ($("report-zone").value) params.set("timezone", $("report-zone").value); // the casino's days
   return `/operator/reports/daily?${params}`;
 }
 
@@ -391,7 +392,10 @@ async function main() {
   $("report-csv").addEventListener("click", () => download(reportQuery("csv"), "report.csv"));
   $("accounts-csv").addEventListener("click", () => download("/operator/reports/accounts?format=csv", "player-accounts.csv"));
   $("audit-csv").addEventListener("click", () => download("/operator/audit?format=csv&limit=1000", "audit-trail.csv"));
-  const today = new Date().toISOString().slice(0, 10);
+  // the reports' days are this browser's time zone's (an IANA name), editable: the casino's
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  $("report-zone").value = zone;
+  const today = new Date().toLocaleDateString("en-CA", { timeZone: zone }); // YYYY-MM-DD
   $("report-from").value = $("report-to").value = today;
   const saved = sessionStorage.getItem(KEY);
   session.token = null; // never a player's token from the player's page

@@ -13,7 +13,6 @@ from fastapi.responses import Response
 from pydantic import AfterValidator
 
 from croupier.i18n.message import msg
-from croupier.protection.exclusion import utc_day
 from croupier.server.back_office import in_transaction
 from croupier.server.bodies import ReasonIn, printable
 from croupier.server.depends import Casinos, Compliance, PlayerName, Staff
@@ -171,11 +170,12 @@ async def daily_report(
     end: To = None,
     by: Annotated[str, Query(max_length=10)] = "table",
     format: Annotated[str, Query(pattern="^(json|csv)$")] = "json",
+    timezone: Annotated[str, Query(max_length=64)] = "UTC",
 ) -> Any:
     """Rounds, turnover, payouts, commission, GGR and hold per table and day (or by game,
-    ruleset, day), with the theoretical hold and its 95% interval; today by default."""
-    today = utc_day(casino.wall())
-    figures = await asyncio.to_thread(report, casino, start, end, today, by)
+    ruleset, day), with the theoretical hold and its 95% interval; today by default. Days are
+    those of ``timezone`` (an IANA name: the casino's, e.g. Asia/Macau; UTC by default)."""
+    figures = await asyncio.to_thread(report, casino, start, end, casino.wall(), by, timezone)
     if format == "csv":
         columns = [c for c in COLUMNS if any(c in row for row in figures["rows"])] or COLUMNS
         return _csv(as_csv(figures["rows"], columns), f"report-{figures['from']}-{figures['to']}")
