@@ -129,3 +129,27 @@ def test_a_multi_player_round_settles_every_bet_and_the_books_agree(server: Runn
         assert statement["rounds"] == 1 and statement["end_reason"] == "player"
     assert server.audit() == {"balanced": True, "problems": []}
     watcher.close()
+
+
+@pytest.mark.cites("pt-812-2015", "rule 16", "rule 27")
+def test_a_bet_sent_as_the_countdown_ends_is_refused_and_stakes_nothing(
+    server: RunningServer,
+) -> None:
+    """Rules 16 and 27: the betting period is the operator's, the same for everyone, and the
+    deal begins when it has ended. A bet that reaches the table after the period's end but
+    before the table has looked at the clock (its tick) is refused, its stake never taken, and
+    the round is dealt with the bets placed in time."""
+    table = server.open_table(mode="multi", seats=7, betting_seconds=20)["id"]
+    ana = server.player("ana", 500_00)
+    bruno = server.player("bruno", 500_00)
+    server.sit(table, ana)
+    server.sit(table, bruno)
+    assert server.bet(table, ana, "player", 50_00).status_code == 201
+    server.clock._now += 20.5  # the period has ended; the tables are not told (no tick yet)
+    late = server.bet(table, bruno, "banker", 70_00)
+    assert late.status_code == 422, late.text
+    assert late.json()["detail"]["field"] == "phase" and "rule 27" in late.json()["detail"]["rule"]
+    assert server.balance(bruno) == 500_00  # nothing was staked
+    server.advance(0)  # the table looks at the clock: the window closes, the round is dealt
+    assert server.view(table)["phase"] != "betting"
+    assert server.balance(bruno) == 500_00

@@ -23,7 +23,10 @@ class Timers:
     checked_at: float = float("-inf")  # when the table last looked at the clock
 
     def verify_window(self, now: float) -> None:
-        """Bets are taken only while the window is open (rule 27)."""
+        """Bets are taken only while the window is open (rule 27): not between a result and
+        the next window, nor once the period's countdown has ended, even before the table has
+        looked at the clock and closed it (rule 16: "Findo o período de tempo para a realização
+        das apostas inicia-se a distribuição")."""
         if self.closing:
             raise RuleViolation("phase", "the table is closing: no more rounds", "table")
         if self.disabled is not None:
@@ -41,6 +44,10 @@ class Timers:
                     left=format(left, ".0f"),
                 ),
                 pt("rule 27"),
+            )
+        if self.closes_at is not None and now >= self.closes_at:
+            raise RuleViolation(
+                "phase", "no more bets: the betting period has ended", pt("rule 27")
             )
 
     def deadline(self) -> float | None:
