@@ -113,6 +113,9 @@ class ShoeSeal:
     document: str
     entropy: str
     players: tuple[str, ...] = ()
+    #: the house's entropy drawn for the next shoe (hex), where players give values: kept with
+    #: this shoe so that a restart shuffles the next one as promised (secret like ``entropy``)
+    next_entropy: str | None = None
 
 
 class PlayersEntropy(Protocol):
@@ -196,8 +199,9 @@ class Shoe:
         document = ShoeDocument(spec.decks, tuple(cards), self._cut_index, burn if manual else "0",
                                 entropy_digest(entropy),
                                 tuple(entropy_digest(v) for v in values))  # fmt: skip
+        promised = None if self._next_house is None else self._next_house.hex()
         seal = ShoeSeal(document.commitment, document.text(), entropy.hex(),
-                        tuple(v.hex() for v in values))  # fmt: skip
+                        tuple(v.hex() for v in values), promised)  # fmt: skip
         self._order = _Order(cards, seal)
         self.number += 1
         self._rounds = 0
@@ -222,6 +226,15 @@ class Shoe:
         entropy = self._next_house or self.source.token(ENTROPY_BYTES)
         self._next_house = self.source.token(ENTROPY_BYTES)
         return entropy, self.players.take()
+
+    def promise(self, entropy: bytes) -> None:
+        """The house's entropy for the next shoe, as promised before a restart (its SHA-256
+        published then): the next shuffle takes it instead of a new draw."""
+        if self.players is None:
+            raise RuntimeError("this shoe takes no values from players: it promises nothing")
+        if len(entropy) != ENTROPY_BYTES:
+            raise ValueError(f"entropy: {len(entropy)} bytes, not {ENTROPY_BYTES}")
+        self._next_house = entropy
 
     @property
     def next_entropy_sha256(self) -> str | None:

@@ -8,9 +8,12 @@ from __future__ import annotations
 import hashlib
 import json
 
+from sqlalchemy import select
+
 from croupier.proof.shoe_protocol import ShoeDocument, check
 from croupier.proof.verify.run import verify_lines
 from croupier.store.export import Export, Scope
+from croupier.store.schema import shoes as shoe_rows
 from tests.server.conftest import RunningServer, play_stud_round
 
 VALUE = bytes.fromhex("5a" * 32)
@@ -76,3 +79,48 @@ def test_a_players_value_makes_the_next_shoe_with_the_house_entropy_committed_be
     exported["players"] = ["00" * 32]
     tampered = verify_lines(json.dumps(r) for r in records)
     assert [f.check for f in tampered.findings[:1]] == ["shoe"]
+
+
+def test_a_restart_keeps_the_houses_promise_and_the_values_players_gave(database_url: str) -> None:
+    """Issue 28, item 1's option: "neither the house nor any player alone chooses the order".
+    The house's entropy for the next shoe is committed (its SHA-256 published) before players
+    give their values: a process that starts again must shuffle the next shoe with that very
+    entropy and the values revealed for it. Were either drawn or dropped anew at a restart, the
+    house could restart until a shoe suited it (its own entropy alone, or a new draw after
+    seeing the players' values), and the published promise would be broken."""
+    server = RunningServer(database_url)
+    try:
+        table = server.open_table(
+            ruleset="macau-stud-2004",
+            betting_seconds=10,
+            decision_seconds=20,
+            pause_seconds=2,
+            players_entropy=True,
+        )["id"]
+        ana = server.player("ana", 100_000_00, currency="MOP")
+        server.sit(table, ana)
+        promised = server.view(table)["players_entropy"]["next_shoe_entropy_sha256"]
+        url = f"/tables/{table}/shoe-entropy"
+        commitment = hashlib.sha256(VALUE).hexdigest()
+        for body in ({"commitment": commitment}, {"value": VALUE.hex()}):
+            given = server.http.post(url, json=body, headers=server.auth(ana))
+            assert given.status_code == 200, given.text
+    finally:
+        server.stop()
+    again = RunningServer(database_url, seed=8)  # its own draws: a process's entropy is its own
+    try:
+        play_stud_round(again, table, ana)  # the shoe in play at the restart ends: the next
+        with again.casino.engine.connect() as connection:
+            rows = connection.execute(
+                select(shoe_rows.c.commitment, shoe_rows.c.document, shoe_rows.c.players)
+                .where(shoe_rows.c.table_id == table)
+                .order_by(shoe_rows.c.id)
+            ).all()
+        after = [ShoeDocument.parse(r.document) for r in rows]
+        assert len(after) >= 2
+        # the first shoe shuffled after the restart: the entropy promised, Ana's value in it
+        assert after[1].entropy_sha256 == promised
+        assert after[1].players == (commitment,)
+        assert json.loads(rows[1].players) == [VALUE.hex()]
+    finally:
+        again.stop()

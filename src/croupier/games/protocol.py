@@ -351,3 +351,7 @@ class TableGame(Protocol):
     def next_entropy_sha256(self) -> str | None:
         """The SHA-256 of the house's entropy for the next shoe, where players give values."""
         ...
+
+    def promise_next_shoe(self, entropy: bytes) -> None:
+        """The next shoe shuffled with the house's ``entropy`` promised before a restart."""
+        ...

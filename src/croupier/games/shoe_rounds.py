@@ -73,6 +73,11 @@ class ShoeRounds(abc.ABC, Generic[R, S]):
         shoes (issue 28): published before they reveal them."""
         return self.cards.next_entropy_sha256 if isinstance(self.cards, Shoe) else None
 
+    def promise_next_shoe(self, entropy: bytes) -> None:
+        """The house's entropy promised for the next shoe before a restart (issue 28)."""
+        if isinstance(self.cards, Shoe):
+            self.cards.promise(entropy)
+
     def start_round(self) -> R:
         """Open the next round's betting window (a new shoe shuffled first when one is due)."""
         if self._current is not None:

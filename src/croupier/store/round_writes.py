@@ -22,6 +22,7 @@ from sqlalchemy import Connection, Engine, delete, insert, select, update
 
 from croupier.errors import RuleViolation
 from croupier.shoe import ShoeSeal
+from croupier.store import next_shoes
 from croupier.store.at_once import Batch, stake_at_once
 from croupier.store.at_once_sqlite import stake_in_transaction
 from croupier.store.ledger import Ledger
@@ -82,6 +83,8 @@ def record_shoe(connection: Connection, table_id: int, seal: ShoeSeal) -> None:
         )
         .values(ended_at=at)
     )
+    if known is None:  # what its next shoe is promised, kept across a restart
+        next_shoes.promise(connection, table_id, seal.next_entropy)
 
 
 class RoundWrites:

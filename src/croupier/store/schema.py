@@ -135,6 +135,18 @@ shoes = Table(
     Index("ix_shoes_table", "table_id"),
 )
 
+#: what a table's next shoe is promised (issue 28, item 1's option; migration 0014), kept so that
+#: a process starting again shuffles it as promised: the house's entropy drawn one shoe ahead
+#: (hex; secret: its SHA-256 is what the table publishes) and the players' contributions given
+#: for it so far (a JSON list of {"player", "commitment", "value"}, in the order committed)
+next_shoes = Table(
+    "next_shoes",
+    metadata,
+    Column("table_id", Integer, ForeignKey("game_tables.id"), primary_key=True),
+    Column("entropy", String(128), nullable=False),
+    Column("contributions", Text, nullable=False),
+)
+
 round_bets = Table(
     "round_bets",
     metadata,

@@ -29,6 +29,7 @@ from croupier.errors import RuleViolation
 from croupier.people import Player
 from croupier.protection.limits import Standing
 from croupier.shoe import ShoeSeal
+from croupier.store import next_shoes
 from croupier.store.at_once import Batch, ShortBalance
 from croupier.store.limits import losses_standing
 from croupier.store.players import Players
@@ -186,6 +187,15 @@ class SqlTableStore:
 
     async def begin_round(self, table_id: int, number: int, shoe: ShoeSeal | str | None) -> int:
         return await asyncio.to_thread(self.records.writes.begin_round, table_id, number, shoe)
+
+    async def next_shoe(self, table_id: int) -> tuple[str, list[dict[str, str | None]]] | None:
+        return await asyncio.to_thread(next_shoes.promised, self.records.engine, table_id)
+
+    async def keep_next_shoe(
+        self, table_id: int, contributions: list[dict[str, str | None]]
+    ) -> None:
+        engine = self.records.engine
+        await asyncio.to_thread(next_shoes.keep_contributions, engine, table_id, contributions)
 
     async def last_round_number(self, table_id: int) -> int:
         return await asyncio.to_thread(self.records.tables.last_round_number, table_id)

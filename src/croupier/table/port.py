@@ -199,6 +199,15 @@ class TableStore(Protocol):
 
     async def begin_round(self, table_id: int, number: int, shoe: ShoeSeal | str | None) -> int: ...
 
+    async def next_shoe(self, table_id: int) -> tuple[str, list[dict[str, str | None]]] | None:
+        """What the table's next shoe was promised before this start (issue 28): the house's
+        entropy (hex) and the players' contributions; None where nothing is kept."""
+
+    async def keep_next_shoe(
+        self, table_id: int, contributions: list[dict[str, str | None]]
+    ) -> None:
+        """The players' contributions given for the table's next shoe so far."""
+
     async def last_round_number(self, table_id: int) -> int:
         """The highest round number the table has used, 0 before its first round: round
         numbers are never reused at a table (issue 34(2); the database keeps them unique)."""

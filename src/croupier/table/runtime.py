@@ -216,6 +216,16 @@ class Table:
         # the next round's number follows the table's last, whoever ran it (a restart, a
         # takeover after a crash): a number a player saw is never given to another round
         in_play.game.rounds_played = await self.store.last_round_number(self.id)
+        given = in_play.entropy
+        promised = await self.store.next_shoe(self.id) if given is not None else None
+        if given is not None and promised is not None:  # as promised before this start
+            entropy, contributions = promised  # (issue 28: the house's, then the players')
+            try:
+                in_play.game.promise_next_shoe(bytes.fromhex(entropy))
+            except ValueError:  # changed behind the table's back: a new draw, said loudly
+                log.error("table %s: the next shoe's kept entropy is unreadable", self.id)
+            if given.restore(contributions):
+                log.error("table %s: kept contributions failed their checks", self.id)
         self.display.jackpot_shown = pool
         now = self.clock.now()
         for s in sessions:
@@ -354,7 +364,10 @@ class Table:
         self, player: str, commitment: str | None = None, value: str | None = None
     ) -> dict[str, Any]:
         """A seated player's value for the next shoe: its SHA-256 first, the value after."""
-        state = give(self.in_play.entropy, player, player in self.seats, commitment, value)
+        entropy = self.in_play.entropy
+        state = give(entropy, player, player in self.seats, commitment, value)
+        if entropy is not None:  # kept before it is answered: a restart keeps it (issue 28)
+            await self.store.keep_next_shoe(self.id, entropy.saved())
         return {"next_shoe_entropy_sha256": self.in_play.game.next_entropy_sha256(), **state}
 
     async def _limit_seat(self, player: str, limits: SeatLimits) -> dict[str, Any]:

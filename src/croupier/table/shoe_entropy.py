@@ -81,6 +81,30 @@ class ShoeEntropy:
         self._pending.clear()
         return values
 
+    def saved(self) -> list[dict[str, str | None]]:
+        """The contributions as the store keeps them, in the order committed."""
+        return [
+            {"player": c.player, "commitment": c.commitment,
+             "value": None if c.value is None else c.value.hex()}
+            for c in self._pending.values()
+        ]  # fmt: skip
+
+    def restore(self, saved: list[dict[str, str | None]]) -> int:
+        """The contributions kept before a restart (:meth:`saved`), each checked again as it
+        was given; one the checks refuse (a row changed behind the table's back) is left out,
+        never the table stopped. Returns how many were left out."""
+        self._pending.clear()
+        refused = 0
+        for kept in saved[:MOST]:
+            try:
+                player, commitment = str(kept["player"]), str(kept["commitment"])
+                self.commit(player, commitment)
+                if kept.get("value") is not None:
+                    self.reveal(player, str(kept["value"]))
+            except (RuleViolation, KeyError, TypeError):
+                refused += 1
+        return refused
+
     def state(self, player: str | None = None) -> dict[str, object]:
         """What the table shows: how many committed and revealed, and the player's own."""
         mine = self._pending.get(player) if player else None
