@@ -40,6 +40,7 @@ from croupier.store.schema import (
     round_bets,
     rounds,
     shoes,
+    table_configs,
     transactions,
 )
 from croupier.store.stamps import iso, now
@@ -176,12 +177,21 @@ class Export:
         if not self.scope.whole:
             query = query.where(game_tables.c.id.in_(self._table_ids()))
         self._rules: dict[int, Any] = {}
+        history: dict[int, list[dict[str, Any]]] = {}
+        for kept in connection.execute(
+            select(
+                table_configs.c.table_id, table_configs.c.from_round, table_configs.c.config
+            ).order_by(table_configs.c.table_id, table_configs.c.from_round, table_configs.c.id)
+        ).all():
+            history.setdefault(kept.table_id, []).append(
+                {"from_round": kept.from_round, "config": dict(kept.config)}
+            )
         for row in connection.execute(query).all():
             config = dict(row.config)
             self._rules[row.id] = load_ruleset(
                 config["ruleset"], dict(config.get("overrides") or {})
             ).rules
-            yield {
+            record = {
                 "record": "table",
                 "id": row.id,
                 "name": row.name,
@@ -189,6 +199,9 @@ class Export:
                 "status": row.status,
                 "created_at": iso(row.created_at),
             }
+            if row.id in history:  # the configurations it was played by, round by round
+                record["configs"] = history[row.id]
+            yield record
 
     def _accounts(self, connection: Any) -> Iterator[dict[str, Any]]:
         query = select(accounts).where(accounts.c.id.in_(self._account_ids()))

@@ -135,6 +135,19 @@ shoes = Table(
     Index("ix_shoes_table", "table_id"),
 )
 
+#: a table's configurations through its life (migration 0015), each from the round it applies to:
+#: the one it was opened with (from round 1) once the operator first changes it, then each change
+#: (``POST /tables/{id}/limits``), so that each round is checked by the rules it was played by
+table_configs = Table(
+    "table_configs",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("game_tables.id"), nullable=False),
+    Column("from_round", Integer, nullable=False),
+    Column("config", JSON, nullable=False),
+    Index("ix_table_configs_table", "table_id"),
+)
+
 #: what a table's next shoe is promised (issue 28, item 1's option; migration 0014), kept so that
 #: a process starting again shuffles it as promised: the house's entropy drawn one shoe ahead
 #: (hex; secret: its SHA-256 is what the table publishes) and the players' contributions given

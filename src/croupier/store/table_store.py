@@ -215,8 +215,11 @@ class SqlTableStore:
         assert statement is not None
         return statement
 
-    async def save_config(self, table_id: int, config: Mapping[str, Any]) -> None:
-        await asyncio.to_thread(self.records.tables.set_table_config, table_id, config)
+    async def save_config(
+        self, table_id: int, config: Mapping[str, Any], from_round: int | None = None
+    ) -> None:
+        tables = self.records.tables
+        await asyncio.to_thread(tables.set_table_config, table_id, config, from_round)
 
     async def recover(self, table_id: int, reason: str | None = None) -> None:
         await asyncio.to_thread(self.records.recovery.recover, table_id, reason or VOID_ON_RESTART)

@@ -11,7 +11,7 @@ from croupier.errors import RuleViolation
 from croupier.i18n.message import msg
 from croupier.store.ledger import Ledger
 from croupier.store.players import named_account
-from croupier.store.schema import accounts, game_tables, rounds
+from croupier.store.schema import accounts, game_tables, rounds, table_configs
 from croupier.store.stamps import now
 from croupier.table.port import TableAccounts
 
@@ -64,8 +64,28 @@ class TableRecords:
             ).scalar()
         return int(top or 0)
 
-    def set_table_config(self, table_id: int, config: Mapping[str, Any]) -> None:
+    def set_table_config(
+        self, table_id: int, config: Mapping[str, Any], from_round: int | None = None
+    ) -> None:
+        """The table's configuration from now on; with ``from_round``, kept in its history too
+        (the first change keeps the one it was opened with, from round 1)."""
         with self.engine.begin() as connection:
+            if from_round is not None:
+                kept = connection.execute(
+                    select(func.count()).where(table_configs.c.table_id == table_id)
+                ).scalar_one()
+                if not kept:
+                    (opened,) = connection.execute(
+                        select(game_tables.c.config).where(game_tables.c.id == table_id)
+                    ).one()
+                    connection.execute(
+                        insert(table_configs).values(table_id=table_id, from_round=1, config=opened)
+                    )
+                connection.execute(
+                    insert(table_configs).values(
+                        table_id=table_id, from_round=from_round, config=dict(config)
+                    )
+                )
             connection.execute(
                 update(game_tables).where(game_tables.c.id == table_id).values(config=dict(config))
             )

@@ -394,10 +394,10 @@ class Cycle:
                 "overrides", "shoe options cannot change at an open table: open a new one", "tables"
             )
         config = TableConfig.from_json({**terms.config.to_json(), "overrides": merged})
-        await self.store.save_config(self.table_id, config.to_json())
+        following = self.in_play.round.number + 1
+        await self.store.save_config(self.table_id, config.to_json(), following)
         terms.change(config, ruleset)
         self.in_play.game.rules = terms.rules  # type: ignore[attr-defined]
-        following = self.in_play.round.number + 1
         self.announcer.publish({"type": "limits_changed", "from_round": following}, None)
         return {"table": self.table_id, "from_round": following, "information": terms.information}
 

@@ -220,7 +220,11 @@ class TableStore(Protocol):
     async def end_session(self, session_id: int, reason: str) -> dict[str, Any]:
         """End the session; its statement (PT rule 33)."""
 
-    async def save_config(self, table_id: int, config: Mapping[str, Any]) -> None: ...
+    async def save_config(
+        self, table_id: int, config: Mapping[str, Any], from_round: int | None = None
+    ) -> None:
+        """The table's configuration; from ``from_round`` on, kept in its history (the
+        export's, which ``croupier verify`` checks each round by)."""
 
     async def recover(self, table_id: int, reason: str | None = None) -> None:
         """Void and refund the table's open round from what the database holds (PT rule 29),

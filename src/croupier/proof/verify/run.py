@@ -83,6 +83,14 @@ class TableState:
     pool: int | None = None
     #: a revealed shoe that failed its checks: (its commitment, why); its rounds report it
     bad_shoe: tuple[str, str] | None = None
+    #: where the operator changed the table's options: (first round, spec, rules, cite), in order
+    eras: list[tuple[int, Any, Any, Any]] = field(default_factory=list)
+
+    def play(self, number: int) -> None:
+        """The rules round ``number`` was played by: the last configuration from before it."""
+        for first, spec, rules, cite in self.eras:
+            if first <= number:
+                self.spec, self.rules, self.cite = spec, rules, cite
 
 
 @dataclass
@@ -127,7 +135,13 @@ class Verifier:
         config = record["config"]
         rules = load_ruleset(config["ruleset"], dict(config.get("overrides") or {})).rules
         spec = spec_of(rules)
-        self.tables[record["id"]] = TableState(spec.name, spec, rules, citer(spec.name, rules))
+        table = TableState(spec.name, spec, rules, citer(spec.name, rules))
+        for kept in sorted(record.get("configs") or [], key=lambda k: int(k["from_round"])):
+            then = kept["config"]  # the options in force from this round (set by the operator)
+            era = load_ruleset(then["ruleset"], dict(then.get("overrides") or {})).rules
+            era_spec = spec_of(era)
+            table.eras.append((int(kept["from_round"]), era_spec, era, citer(era_spec.name, era)))
+        self.tables[record["id"]] = table
 
     def _on_account(self, record: dict[str, Any]) -> None:
         self.books.account(record)
@@ -224,6 +238,7 @@ class Verifier:
         if table is None:
             self._problems([("export", FORMAT, "its table is not in the export")], rnd)
             return
+        table.play(rnd["number"])
         checker = CHECKERS.get(table.game)
         journal = self._journal
         cards = checker.taken(journal, rnd["result"]) if checker and journal else []
