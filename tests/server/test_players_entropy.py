@@ -19,16 +19,23 @@ from tests.server.conftest import RunningServer, play_stud_round
 VALUE = bytes.fromhex("5a" * 32)
 
 
+def _entropy_table(server: RunningServer) -> int:
+    """A stud table taking players' values for its shoes, with play_stud_round's timings."""
+    return int(
+        server.open_table(
+            ruleset="macau-stud-2004",
+            betting_seconds=10,
+            decision_seconds=20,
+            pause_seconds=2,
+            players_entropy=True,
+        )["id"]
+    )
+
+
 def test_a_players_value_makes_the_next_shoe_with_the_house_entropy_committed_before(
     server: RunningServer,
 ) -> None:
-    table = server.open_table(
-        ruleset="macau-stud-2004",
-        betting_seconds=10,
-        decision_seconds=20,
-        pause_seconds=2,
-        players_entropy=True,
-    )["id"]
+    table = _entropy_table(server)
     plain = server.open_table(ruleset="macau-stud-2004")["id"]
     ana = server.player("ana", 100_000_00, currency="MOP")
     bruno = server.player("bruno")
@@ -90,13 +97,7 @@ def test_a_restart_keeps_the_houses_promise_and_the_values_players_gave(database
     seeing the players' values), and the published promise would be broken."""
     server = RunningServer(database_url)
     try:
-        table = server.open_table(
-            ruleset="macau-stud-2004",
-            betting_seconds=10,
-            decision_seconds=20,
-            pause_seconds=2,
-            players_entropy=True,
-        )["id"]
+        table = _entropy_table(server)
         ana = server.player("ana", 100_000_00, currency="MOP")
         server.sit(table, ana)
         promised = server.view(table)["players_entropy"]["next_shoe_entropy_sha256"]

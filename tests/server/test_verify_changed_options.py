@@ -69,3 +69,22 @@ def test_rounds_before_and_after_a_commission_change_each_verify_by_their_own(
             del record["configs"]  # every round judged by the last configuration
     found = _verified(forgotten)
     assert found and all("payout" in f and "banker bet" in f for f in found)
+
+
+def test_a_round_is_checked_by_the_configuration_from_its_own_number_on() -> None:
+    """``from_round`` is the first round a configuration applies to (the operator's change
+    takes effect "from the next round on"): round 9 by the old, rounds 10 and 11 by the new."""
+    from croupier.proof.verify.run import TableState
+
+    table = TableState("baccarat", "spec", "last", "cite")
+    table.eras = [(1, "spec-1", "opened", "cite-1"), (10, "spec-10", "changed", "cite-10")]
+    seen = []
+    for number in (1, 9, 10, 11):
+        table.play(number)
+        seen.append((number, table.spec, table.rules, table.cite))
+    assert seen == [
+        (1, "spec-1", "opened", "cite-1"),
+        (9, "spec-1", "opened", "cite-1"),
+        (10, "spec-10", "changed", "cite-10"),
+        (11, "spec-10", "changed", "cite-10"),
+    ]

@@ -177,12 +177,13 @@ class Export:
         if not self.scope.whole:
             query = query.where(game_tables.c.id.in_(self._table_ids()))
         self._rules: dict[int, Any] = {}
+        kept_query = select(
+            table_configs.c.table_id, table_configs.c.from_round, table_configs.c.config
+        ).order_by(table_configs.c.table_id, table_configs.c.from_round, table_configs.c.id)
+        if not self.scope.whole:  # the history of the tables in the scope only
+            kept_query = kept_query.where(table_configs.c.table_id.in_(self._table_ids()))
         history: dict[int, list[dict[str, Any]]] = {}
-        for kept in connection.execute(
-            select(
-                table_configs.c.table_id, table_configs.c.from_round, table_configs.c.config
-            ).order_by(table_configs.c.table_id, table_configs.c.from_round, table_configs.c.id)
-        ).all():
+        for kept in connection.execute(kept_query).all():
             history.setdefault(kept.table_id, []).append(
                 {"from_round": kept.from_round, "config": dict(kept.config)}
             )
