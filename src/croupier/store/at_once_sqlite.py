@@ -29,10 +29,10 @@ from typing import Any
 from sqlalchemy import Connection
 from sqlalchemy.engine import Dialect
 
+from croupier.json_text import dumps
 from croupier.store.at_once import BALANCE_CHECK, Batch, ShortBalance
 from croupier.store.prepared import ROWS_PER_STATEMENT  # more rows: several statements
-from croupier.store.round_sql import JOURNAL
-from croupier.store.schema import accounts, entries, round_bets, transactions
+from croupier.store.schema import accounts, entries, journal, round_bets, transactions
 
 LAST_POSTING = f"SELECT coalesce(max(id), 0) FROM {transactions.name}"
 
@@ -75,6 +75,14 @@ def bet_rows(count: int) -> str:
         f"VALUES {_values(count, 5)} "
         "ON CONFLICT (round_id, player_id, kind) DO UPDATE SET amount = excluded.amount"
     )
+
+
+@cache
+def journal_rows(count: int) -> str:
+    """The journal's rows, their JSON columns given as text: what SQLAlchemy's JSON type binds
+    (the engine's serializer, :func:`croupier.json_text.dumps`), without its per-value work."""
+    columns = "(round_id, seq, command, args, events)"
+    return f"INSERT INTO {journal.name} {columns} VALUES {_values(count, 5)}"
 
 
 @cache
@@ -126,10 +134,11 @@ def stake_in_transaction(connection: Connection, batches: Sequence[Batch]) -> di
         [(i, a, m) for i, b in zip(ids, batches, strict=True) for a, m in b.legs],
     )
     _write(driver, bet_rows, [(b.round_id, *bet) for b in batches for bet in b.bets])
-    JOURNAL.execute_many(  # the careful way's statement: its JSON columns written as there
-        connection,
+    _write(  # the JSON columns as the careful way's statement writes them
+        driver,
+        journal_rows,
         [
-            {"round_id": b.round_id, "seq": seq, "command": command, "args": a, "events": e}
+            (b.round_id, seq, command, dumps(a), dumps(e))
             for b in batches
             for seq, command, a, e in b.logged
         ],
