@@ -109,3 +109,14 @@ def test_serve_gathers_commits_as_told_or_by_the_writers_default(
     finally:
         process.kill()
         process.wait(timeout=30)
+
+
+@pytest.mark.parametrize("zone", ["Mars/Olympus", "../../etc/passwd"])
+def test_a_time_zone_that_is_none_is_refused(tmp_path: Path, zone: str) -> None:
+    """``--time-zone`` (the casino's calendar, choice X3): an IANA name, or one line naming the
+    option, before anything is opened."""
+    done = _serve("--database", f"sqlite:///{tmp_path / 'c.db'}", "--time-zone", zone)
+    assert done.returncode == 2
+    assert "--time-zone" in done.stderr and "is not a time zone" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "c.db").exists()

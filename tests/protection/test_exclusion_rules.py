@@ -11,12 +11,12 @@ from datetime import UTC, date, datetime
 import pytest
 
 from croupier.errors import RuleViolation
+from croupier.protection.calendar import UTC_CALENDAR
 from croupier.protection.exclusion import (
     SELF,
     TIME_OUT,
     Exclusion,
     add_months,
-    day_start,
     self_exclusion_end,
     time_out_end,
     verify_early_end,
@@ -46,7 +46,7 @@ def test_a_self_exclusion_lasts_three_months_at_least_or_for_ever() -> None:
     with pytest.raises(RuleViolation) as short:
         self_exclusion_end(NOW, date(2027, 2, 26))
     assert short.value.field == "until" and "art. 39" in short.value.rule
-    assert self_exclusion_end(NOW, date(2027, 2, 27)) == day_start(date(2027, 2, 27))
+    assert self_exclusion_end(NOW, date(2027, 2, 27)) == UTC_CALENDAR.day_start(date(2027, 2, 27))
     assert self_exclusion_end(NOW, None) is None
 
 

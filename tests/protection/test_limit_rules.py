@@ -11,13 +11,13 @@ from datetime import UTC, datetime
 import pytest
 
 from croupier.errors import RuleViolation
+from croupier.protection.calendar import UTC_CALENDAR
 from croupier.protection.limits import (
     COOLING_OFF_SECONDS,
     LimitChange,
     LimitReached,
     in_force,
     limits_in_force,
-    period_bounds,
     takes_effect,
     verify_amount,
     verify_bet_limit,
@@ -73,9 +73,9 @@ def test_the_strictest_of_the_players_and_the_operators_applies() -> None:
     ],
 )
 def test_periods_are_calendar_periods_in_utc(period: str, start: float, end: float) -> None:
-    assert period_bounds(period, NOW) == (start, end)
-    assert period_bounds(period, start) == (start, end)
-    assert period_bounds(period, end - 1) == (start, end)
+    assert UTC_CALENDAR.period_bounds(period, NOW) == (start, end)
+    assert UTC_CALENDAR.period_bounds(period, start) == (start, end)
+    assert UTC_CALENDAR.period_bounds(period, end - 1) == (start, end)
 
 
 def test_a_deposit_one_unit_over_the_limit_is_refused_with_what_is_left() -> None:

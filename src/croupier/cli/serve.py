@@ -84,6 +84,12 @@ def serve_command(
         "share it (fewer commits for a little more latency per bet); 0: commit at once "
         "[default: 2]",
     ),
+    time_zone: str = typer.Option(
+        "UTC",
+        "--time-zone",
+        help="the casino's time zone, an IANA name (Asia/Macau, Europe/Lisbon): the days, weeks "
+        "and months of its players' limits, their ages, statements and exclusions",
+    ),
     allow_origin: list[str] = typer.Option(  # noqa: B008 (typer's way)
         [],
         "--allow-origin",
@@ -131,9 +137,10 @@ def serve_command(
             bus_credentials=bus_credentials or None,
             cluster_key=cluster_key or None,
             group_commit_seconds=gather,
+            time_zone=time_zone,
         )
     except RuleViolation as error:
-        flag = "node-name" if error.field == "node" else error.field
+        flag = "node-name" if error.field == "node" else error.field.replace("_", "-")
         shown = translate(error.message, current())
         typer.echo(f"error: --{flag}: {shown} ({error.rule})", err=True)
         raise typer.Exit(2) from None

@@ -20,6 +20,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from croupier.errors import RuleViolation
 from croupier.i18n.message import msg
+from croupier.protection.calendar import UTC_CALENDAR, Calendar
 
 RJO_39 = "RJO (Decreto-Lei 66/2015) art. 39"
 TIME_OUT_RULE = "time-out: 24 hours to six weeks (issue 29, item 7; docs/player-protection.md)"
@@ -36,15 +37,6 @@ def add_months(day: date, months: int) -> date:
     index = day.month - 1 + months
     year, month = day.year + index // 12, index % 12 + 1
     return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
-
-
-def utc_day(seconds: float) -> date:
-    return datetime.fromtimestamp(seconds, UTC).date()
-
-
-def day_start(day: date) -> float:
-    """The first second of ``day`` (UTC)."""
-    return datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp()
 
 
 @dataclass(frozen=True)
@@ -93,12 +85,15 @@ def utc_text(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).isoformat().replace("+00:00", "Z")
 
 
-def self_exclusion_end(now: float, until: date | None) -> float | None:
+def self_exclusion_end(
+    now: float, until: date | None, calendar: Calendar = UTC_CALENDAR
+) -> float | None:
     """When a self-exclusion asked at ``now`` to last until ``until`` (the first day the player
-    may play again; None: indefinitely) ends; refused when shorter than three months."""
+    may play again, on the casino's ``calendar``; None: indefinitely) ends; refused when shorter
+    than three months."""
     if until is None:
         return None
-    earliest = add_months(utc_day(now), MINIMUM_MONTHS)
+    earliest = add_months(calendar.day(now), MINIMUM_MONTHS)
     if until < earliest:
         raise RuleViolation(
             "until",
@@ -110,7 +105,7 @@ def self_exclusion_end(now: float, until: date | None) -> float | None:
             ),
             RJO_39,
         )
-    return day_start(until)
+    return calendar.day_start(until)
 
 
 def time_out_end(now: float, hours: object) -> float:

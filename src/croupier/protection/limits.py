@@ -10,20 +10,21 @@ session.
 * A deposit or a bet over a limit is refused with the limit, the amount left in the period and
   when the period resets. A period's loss is its net loss (choice X8): what the player staked in
   it, less what their bets returned in it (a stake in play counts as lost until it is
-  settled). Periods are calendar periods in UTC: the day from midnight, the week from Monday,
-  the month from its first day (choice X3).
+  settled). Periods are calendar periods of the casino's time zone (UTC unless the server is
+  given one: protection/calendar.py): the day from midnight, the week from Monday, the month
+  from its first day (choice X3).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 
 from croupier.errors import RuleViolation
 from croupier.i18n.message import N_, Msg, When, msg
 from croupier.money import MAX_AMOUNT
-from croupier.protection.exclusion import add_months, utc_text
+from croupier.protection.calendar import UTC_CALENDAR, Calendar
+from croupier.protection.exclusion import utc_text
 
 LIMITS_RULE = "limits set by the player (issue 29, item 6; docs/player-protection.md)"
 COOLING_OFF_SECONDS = 24 * 3600.0
@@ -155,22 +156,6 @@ def shown_limits(changes: Iterable[LimitChange], now: float) -> dict[str, dict[s
     return out
 
 
-def period_bounds(period: str, now: float) -> tuple[float, float]:
-    """The calendar period (UTC) holding ``now``: its first second and the first of the next."""
-    moment = datetime.fromtimestamp(now, UTC)
-    day = datetime(moment.year, moment.month, moment.day, tzinfo=UTC)
-    if period == "day":
-        start, end = day, day + timedelta(days=1)
-    elif period == "week":
-        start = day - timedelta(days=day.weekday())  # Monday
-        end = start + timedelta(days=7)
-    else:
-        start = day.replace(day=1)
-        after = add_months(start.date(), 1)
-        end = datetime(after.year, after.month, after.day, tzinfo=UTC)
-    return start.timestamp(), end.timestamp()
-
-
 class LimitReached(RuleViolation):
     """A deposit (or a bet) a limit refuses: the limit, what is left of it in the period, and
     when the period resets."""
@@ -196,13 +181,15 @@ def verify_deposit(
     deposited: dict[str, int],
     amount: int,
     now: float,
+    calendar: Calendar = UTC_CALENDAR,
 ) -> None:
     """Refuse ``amount`` when it would take a period's deposits past its limit (``limits`` by
-    kind, those in force; ``deposited``: the deposits so far in each period, by period)."""
+    kind, those in force; ``deposited``: the deposits so far in each period of ``calendar``, by
+    period)."""
     for kind, period in DEPOSIT_PERIODS.items():
         limit = limits.get(kind)
         if limit is not None:
-            _start, resets = period_bounds(period, now)
+            _start, resets = calendar.period_bounds(period, now)
             _verify_period(Standing(kind, limit, deposited.get(period, 0), resets), amount)
 
 

@@ -21,13 +21,13 @@ from sqlalchemy import Connection, Engine, select
 from croupier.errors import RuleViolation
 from croupier.i18n.message import msg
 from croupier.people import Player
+from croupier.protection.calendar import Calendar
 from croupier.protection.exclusion import (
     OPERATOR,
     RJO_39,
     SELF,
     TIME_OUT,
     Exclusion,
-    day_start,
     self_exclusion_end,
     time_out_end,
     verify_early_end,
@@ -42,7 +42,6 @@ from croupier.protection.limits import (
     SeatLimits,
     in_force,
     limits_in_force,
-    period_bounds,
     seat_limits,
     shown_limits,
     takes_effect,
@@ -70,6 +69,9 @@ class Casino(Protocol):
 
     @property
     def wall(self) -> Callable[[], float]: ...
+
+    @property
+    def calendar(self) -> Calendar: ...
 
     @property
     def cooling_off_seconds(self) -> float: ...
@@ -175,11 +177,12 @@ class Protection:
         connection.execute(select(accounts.c.id).where(accounts.c.id == account).with_for_update())
         now = self.now()
         limits = limits_in_force(self.limits.changes(player.id, connection), now)
+        calendar = self.casino.calendar  # the casino's days, weeks and months (choice X3)
         deposited = {
-            period: deposited_since(connection, account, period_bounds(period, now)[0])
+            period: deposited_since(connection, account, calendar.period_bounds(period, now)[0])
             for period in set(DEPOSIT_PERIODS.values())
         }
-        verify_deposit(limits, deposited, amount, now)
+        verify_deposit(limits, deposited, amount, now, calendar)
 
     def deposits(self) -> threading.Lock:
         return self._deposits
@@ -206,12 +209,13 @@ class Protection:
             )
         reason = verify_reason(reason)
         now = self.now()
+        calendar = self.casino.calendar  # ``until``: a day where the casino is
         if kind == SELF:
-            ends = self_exclusion_end(now, until)
+            ends = self_exclusion_end(now, until, calendar)
         elif kind == TIME_OUT:
             ends = time_out_end(now, hours)
         elif kind == OPERATOR:
-            ends = None if until is None else day_start(until)
+            ends = None if until is None else calendar.day_start(until)
             if ends is not None and ends <= now:
                 raise RuleViolation("until", "an exclusion ends after it begins", RJO_39)
         else:

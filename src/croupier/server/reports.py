@@ -10,13 +10,13 @@ import csv
 import io
 import math
 from collections.abc import Iterable
-from datetime import UTC, date, datetime, tzinfo
+from datetime import date, datetime, tzinfo
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from croupier.analysis.theoretical import edges
 from croupier.errors import RuleViolation
 from croupier.i18n.message import msg
+from croupier.protection.calendar import time_zone
 from croupier.store.reports import DayTable, daily
 from croupier.table.config import TableConfig
 
@@ -115,17 +115,7 @@ def _period(first: date | None, last: date | None, today: date) -> tuple[date, d
 def zone_of(name: str) -> tzinfo:
     """The time zone an IANA name gives ("Asia/Macau", "Europe/Lisbon", "UTC"), or a refusal
     naming the field."""
-    if name == "UTC":
-        return UTC
-    try:
-        return ZoneInfo(name)
-    except (ValueError, OSError, ZoneInfoNotFoundError):  # not a name, or no zone of that name
-        raise RuleViolation(
-            "timezone",
-            msg("{name} is not a time zone (an IANA name: Asia/Macau, Europe/Lisbon, UTC)",
-                name=repr(name)),
-            RULE,
-        ) from None  # fmt: skip
+    return time_zone(name, "timezone", RULE)
 
 
 def report(

@@ -21,6 +21,7 @@ from croupier.errors import RuleViolation
 from croupier.games.registry import jackpot_terms, live_dealing, table_currency, table_seats
 from croupier.i18n.message import msg
 from croupier.people import Player
+from croupier.protection.calendar import DEFAULT_ZONE, Calendar
 from croupier.protection.limits import COOLING_OFF_SECONDS
 from croupier.rng import RandomSource
 from croupier.server.bus import Bus, bus_address
@@ -110,6 +111,9 @@ class Casino:
     cooling_off_seconds: float = COOLING_OFF_SECONDS
     #: group commit (store/writer.py): on a busy server a commit waits this long for others
     group_commit_seconds: float = GATHER
+    #: the casino's time zone (an IANA name): the days of its players' limits, ages, statements
+    #: and exclusions (protection/calendar.py, choice X3)
+    time_zone: str = DEFAULT_ZONE
 
     def __post_init__(self) -> None:
         self.node = self.node or default_node()
@@ -119,10 +123,11 @@ class Casino:
                 msg("{node}: 1 to 40 letters, digits, '.', '_' or '-'", node=repr(self.node)),
                 "deploy.md",
             )
+        self.calendar = Calendar(self.time_zone)
         self.engine = connect(self.database_url, pool_name(self.node))
         self.ledger = Ledger(self.engine, self.wall)
         self.players = Players(self.engine, self.ledger, idle_seconds=self.idle_seconds)
-        self.records = RoundRecords(self.engine, self.ledger)
+        self.records = RoundRecords(self.engine, self.ledger, self.calendar)
         self.hub = Hub()
         self.answers = Answers()  # a client's reference makes a command idempotent
         self.rates = Rates(self.rate_limits)

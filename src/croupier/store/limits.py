@@ -10,7 +10,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select
 
-from croupier.protection.limits import LOSS_PERIODS, LimitChange, Standing, period_bounds
+from croupier.protection.calendar import Calendar
+from croupier.protection.limits import LOSS_PERIODS, LimitChange, Standing
 from croupier.store.exclusions import _at, _seconds
 from croupier.store.schema import entries, player_limits, transactions
 
@@ -92,11 +93,16 @@ def lost_since(connection: Connection, account: int, since: float) -> int:
 
 
 def losses_standing(
-    connection: Connection, account: int, limits: Sequence[tuple[str, int]], now: float
+    connection: Connection,
+    account: int,
+    limits: Sequence[tuple[str, int]],
+    now: float,
+    calendar: Calendar,
 ) -> list[Standing]:
-    """Each loss limit of ``account`` with its period's net loss so far at ``now``."""
+    """Each loss limit of ``account`` with its period's net loss so far at ``now``, periods
+    of the casino's ``calendar``."""
     out = []
     for kind, limit in limits:
-        start, resets = period_bounds(LOSS_PERIODS[kind], now)
+        start, resets = calendar.period_bounds(LOSS_PERIODS[kind], now)
         out.append(Standing(kind, limit, lost_since(connection, account, start), resets))
     return out

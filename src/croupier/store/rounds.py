@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from sqlalchemy import Engine
 
+from croupier.protection.calendar import UTC_CALENDAR, Calendar
 from croupier.store.ledger import Ledger
 from croupier.store.recall import Recall
 from croupier.store.recovery import Recovery
@@ -31,9 +32,10 @@ __all__ = ["BetResult", "JournalEntry", "RoundRecords", "StandingBet", "TableAcc
 class RoundRecords:
     """The store's records of its tables, each concept its own collaborator."""
 
-    def __init__(self, engine: Engine, ledger: Ledger) -> None:
+    def __init__(self, engine: Engine, ledger: Ledger, calendar: Calendar = UTC_CALENDAR) -> None:
         self.engine = engine
         self.ledger = ledger
+        self.calendar = calendar  # the casino's days: its players' loss limits count them
         self.tables = TableRecords(engine, ledger)
         self.sessions = SessionRecords(engine)
         self.writes = RoundWrites(engine, ledger)

@@ -65,7 +65,10 @@ class SqlRoundTx:
         return self.records.writes.lock_balances(self.connection, accounts)
 
     def losses(self, account: int, limits: Sequence[tuple[str, int]]) -> list[Standing]:
-        return losses_standing(self.connection, account, limits, self.records.ledger.wall())
+        records = self.records
+        return losses_standing(
+            self.connection, account, limits, records.ledger.wall(), records.calendar
+        )
 
     def stake(self, round_id: int, escrow: int, stakes: Sequence[Stake]) -> None:
         try:

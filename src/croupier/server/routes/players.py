@@ -10,7 +10,6 @@ from fastapi import APIRouter, HTTPException, Request
 
 from croupier.i18n.message import msg
 from croupier.protection.account import verify_adult
-from croupier.protection.exclusion import utc_day
 from croupier.server.back_office import in_transaction, recorded
 from croupier.server.bodies import DemoPlayerIn, DepositIn, LanguageIn, LoginIn, PlayerIn
 from croupier.server.depends import Cashier, Casinos, Me, PlayerName, address_of
@@ -24,7 +23,8 @@ router = APIRouter()
 async def create_player(body: PlayerIn, op: Cashier, casino: Casinos) -> dict[str, Any]:
     """A player registered by the operator: a real-money player with their date of birth, 18
     or older (issue 29; protection/account.py); a demo player plays for points."""
-    born = None if body.demo else verify_adult(body.born, utc_day(casino.wall()))
+    today = casino.calendar.day(casino.wall())  # 18 on the casino's calendar (choice X7)
+    born = None if body.demo else verify_adult(body.born, today)
     player, token = await asyncio.to_thread(
         lambda: casino.players.create(body.name, demo=body.demo, password=body.password, born=born)
     )

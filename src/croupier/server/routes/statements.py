@@ -18,7 +18,6 @@ from fastapi.responses import StreamingResponse
 from croupier.errors import RuleViolation
 from croupier.i18n.message import msg
 from croupier.people import Player
-from croupier.protection.exclusion import day_start, utc_day
 from croupier.protection.history import history
 from croupier.server.depends import Casinos, Me, PlayerName, Staff
 from croupier.server.service import Casino
@@ -31,8 +30,9 @@ LONGEST_DAYS = 366  # a statement covers a year at most
 
 def _period(casino: Casino, start: date | None, end: date | None) -> tuple[float, float]:
     """From the first second of ``start`` (the month's first day by default) to the end of
-    ``end`` (today by default)."""
-    today = utc_day(casino.wall())
+    ``end`` (today by default): days of the casino's calendar."""
+    calendar = casino.calendar
+    today = calendar.day(casino.wall())
     first = start or today.replace(day=1)
     last = end or today
     if last < first:
@@ -45,7 +45,7 @@ def _period(casino: Casino, start: date | None, end: date | None) -> tuple[float
             msg("a statement covers {longest_days} days at most", longest_days=LONGEST_DAYS),
             STATEMENT_RULE,
         )
-    return day_start(first), day_start(last + timedelta(days=1))
+    return calendar.day_start(first), calendar.day_start(last + timedelta(days=1))
 
 
 async def _statement(
@@ -58,8 +58,8 @@ async def _statement(
     excluded = await asyncio.to_thread(protection.exclusions.of, player.id)
     return {
         "player": player.name,
-        "from": utc_day(since).isoformat(),
-        "to": utc_day(until - 1).isoformat(),
+        "from": casino.calendar.day(since).isoformat(),
+        "to": casino.calendar.day(until - 1).isoformat(),
         "balances": await asyncio.to_thread(casino.players.accounts_of, player),
         "postings": moved,
         "more": more,  # the period holds more postings than a statement shows: ask for less
