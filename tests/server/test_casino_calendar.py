@@ -129,3 +129,18 @@ def test_statements_and_exclusions_are_in_the_casinos_days(
     )
     assert taken.status_code == 201, taken.text
     assert taken.json()["ends_at"] == "2027-02-27T16:00:00Z"
+
+
+def test_the_operators_reports_are_in_the_casinos_days_unless_asked_otherwise(
+    macau: RunningServer, wall: Wall
+) -> None:
+    """The daily report of a Macau casino, asked with no zone, is of Macau's days: today there
+    (the 28th at 00:30) and the zone named; asked in UTC, today is still the 27th."""
+    wall.now = EARLY_ON_THE_28TH
+    own = macau.http.get("/operator/reports/daily", headers=macau.operator)
+    assert own.status_code == 200, own.text
+    assert (own.json()["timezone"], own.json()["from"]) == (MACAU, "2026-11-28")
+    utc = macau.http.get(
+        "/operator/reports/daily", params={"timezone": "UTC"}, headers=macau.operator
+    )
+    assert (utc.json()["timezone"], utc.json()["from"]) == ("UTC", "2026-11-27")

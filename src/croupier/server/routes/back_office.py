@@ -170,12 +170,14 @@ async def daily_report(
     end: To = None,
     by: Annotated[str, Query(max_length=10)] = "table",
     format: Annotated[str, Query(pattern="^(json|csv)$")] = "json",
-    timezone: Annotated[str, Query(max_length=64)] = "UTC",
+    timezone: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Any:
     """Rounds, turnover, payouts, commission, GGR and hold per table and day (or by game,
     ruleset, day), with the theoretical hold and its 95% interval; today by default. Days are
-    those of ``timezone`` (an IANA name: the casino's, e.g. Asia/Macau; UTC by default)."""
-    figures = await asyncio.to_thread(report, casino, start, end, casino.wall(), by, timezone)
+    those of ``timezone`` (an IANA name, e.g. Asia/Macau; by default the casino's own,
+    ``croupier serve --time-zone``)."""
+    zone = casino.calendar.name if timezone is None else timezone
+    figures = await asyncio.to_thread(report, casino, start, end, casino.wall(), by, zone)
     if format == "csv":
         columns = [c for c in COLUMNS if any(c in row for row in figures["rows"])] or COLUMNS
         return _csv(as_csv(figures["rows"], columns), f"report-{figures['from']}-{figures['to']}")
