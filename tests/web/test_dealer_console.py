@@ -11,14 +11,18 @@ import os
 import re
 import subprocess
 import sys
+from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from croupier.games.baccarat.round import BaccaratRound
+from croupier.i18n.catalogue import catalogue
 from croupier.rulesets import load_ruleset
 from croupier.shoe import StackedCards
 from croupier.web.screenshots import Stage
 from tests.web.pages import balance, new_page, points, sign_in
+from tests.web.test_languages import english_left
 
 RULESET = "pt-ponto-banca-2015"
 
@@ -37,21 +41,26 @@ def _engine_payout(cards: str, kind: str, amount: int) -> int:
     return bet.payout
 
 
-def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage: Stage) -> None:
+def _live_baccarat(stage: Stage, name: str) -> dict[str, Any]:
+    """A live baccarat table of demo points, Ana seated at it with 10.00 on Banker."""
     operator = {"Authorization": f"Bearer {stage.casino.credentials.operator_token}"}
     made = stage.http.post(
-        "/tables",
-        json={"name": "Live baccarat", "live": True, "demo": True, "pause_seconds": 0},
+        "/tables", json={"name": name, "live": True, "demo": True, "pause_seconds": 0},
         headers=operator,
-    )
+    )  # fmt: skip
     assert made.status_code == 201, made.text
-    table = made.json()
+    table: dict[str, Any] = made.json()
     ana = stage.demo_player("Ana")
     stage.http.post(f"/tables/{table['id']}/sessions", json={}, headers=ana).raise_for_status()
     bet = stage.http.post(
         f"/tables/{table['id']}/bets", json={"kind": "banker", "amount": 10_00}, headers=ana
     )
     assert bet.status_code == 201, bet.text
+    return table
+
+
+def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage: Stage) -> None:
+    table = _live_baccarat(stage, "Live baccarat")
 
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{stage.base}/dealer")
@@ -62,7 +71,7 @@ def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage:
     for card in ("2C", "4C", "5C"):  # art. 2(1): the 2 turned up, two more burned
         _type(page, card)
     expect(page.locator("#next")).to_contain_text("No card due")
-    expect(page.locator("#bets")).to_contain_text("banker")
+    expect(page.locator("#bets")).to_contain_text("Banker")  # the game's term for it
 
     stage.advance(table["betting_seconds"])  # no more bets: the round waits for its cards
     expect(page.locator("#next")).to_have_text("Next card: PLAYER")
@@ -78,7 +87,7 @@ def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage:
     page.click("[data-suit='D']")
     expect(page.locator("#irregularity")).to_be_visible()
     expect(page.locator("#irregularity-rule")).to_contain_text("art. 9(2)")
-    expect(page.locator("[data-remedy='correct']")).to_contain_text("banker")
+    expect(page.locator("[data-remedy='correct']")).to_have_text("Correct → Banker")
     page.click("[data-remedy='correct']")
     expect(page.locator("#irregularity")).to_be_hidden()
 
@@ -88,7 +97,7 @@ def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage:
     expect(row).to_contain_text("win")
     view = stage.http.get(f"/tables/{table['id']}").json()
     assert view["round"] == 2 and view["live"] == {"next": None}
-    expect(page.locator("#cards li").first).to_contain_text(re.compile(r"5D → banker"))
+    expect(page.locator("#cards li").first).to_contain_text(re.compile(r"5D → Banker"))
 
 
 def test_the_console_of_a_live_stud_table_names_its_boxes(browser: Browser, stage: Stage) -> None:
@@ -229,7 +238,8 @@ def test_shoe_sim_deals_while_the_console_shows_each_card_and_the_payouts(
         if device.poll() is None:
             device.kill()
     assert device.returncode == 0, output
-    places = ["burn"] * 3 + ["player", "banker", "player", "banker", "banker"]
+    places = ["burn"] * 3 + ["Player", "Banker", "Player", "Banker", "Banker"]  # the hands'
+    # names as the game's terms write them
     sent = [f"{card} → {place}" for card, place in zip(shoe.split(), places, strict=True)]
     expect(dealer.locator("#cards li")).to_have_text(list(reversed(sent)))
     payout = _engine_payout("3S 2S 3H 2H 5D", "player", 10_00)
@@ -321,5 +331,53 @@ def test_the_console_names_who_may_squeeze(browser: Browser, stage: Stage) -> No
     expect(dealer.locator("#squeeze")).to_be_hidden()
     stage.advance(table["betting_seconds"])
     expect(dealer.locator("#squeeze")).to_have_text(
-        "Squeeze (art. 16(2)): player → Ana · banker → box 3"
+        "Squeeze (art. 16(2)): Player → Ana · Banker → box 3"
     )
+
+
+@pytest.mark.parametrize("language", ["pt-PT", "zh-Hant"])
+def test_the_console_speaks_the_dealers_language(
+    browser: Browser, stage: Stage, language: str
+) -> None:
+    """Issue 29's languages at issue 31's physical table: a dealer in Lisbon or Macau deals a
+    coup from the console in Portuguese or in Chinese, the browser's language, with no English
+    word left on the page (read off the catalogues, as the players' pages are checked): the
+    table list, the next card named in the language's words, an irregular card's text and
+    remedies from the server in the same language, what to pay."""
+    said = catalogue(language)
+    table = _live_baccarat(stage, "Mesa ao vivo")
+    names = ["Mesa ao vivo", "Ana"]
+
+    page = browser.new_context(viewport={"width": 1280, "height": 900}, locale=language).new_page()
+    page.goto(f"{stage.base}/dealer")
+    expect(page.locator("html")).to_have_attribute("lang", language)  # the browser's choice
+    page.fill("#token", stage.casino.credentials.operator_token)
+    page.click("#signin-go")
+    expect(page.locator(f"[data-table='{table['id']}']")).to_be_visible()
+    assert english_left(page, language, names) == []
+    page.click(f"[data-table='{table['id']}']")
+
+    def next_card(place: str) -> str:
+        return said["Next card: {place}"].replace("{place}", place.upper())
+
+    expect(page.locator("#next")).to_have_text(next_card(said["burn"]))
+    for card in ("2C", "4C", "5C"):  # art. 2(1): the new shoe's burn
+        _type(page, card)
+    expect(page.locator("#next")).to_have_text(said["No card due: bets are being taken"])
+    stage.advance(table["betting_seconds"])
+    expect(page.locator("#next")).to_have_text(next_card(said["term:player"]))
+    for card in ("3S", "2S", "3H", "2H"):
+        _type(page, card)
+    page.select_option("#to", "player")  # Player's 6 stands: a fifth card there is irregular
+    _type(page, "5D")
+    expect(page.locator("#irregularity")).to_be_visible()
+    correct = said["Correct → {place}"].replace("{place}", said["term:banker"])
+    expect(page.locator("[data-remedy='correct']")).to_have_text(correct)
+    citation = page.locator("#irregularity-rule").inner_text()  # the article, a reference
+    assert citation == "Macau baccarat art. 9(2)"  # Player's 6 stands
+    assert english_left(page, language, [*names, citation]) == []
+    page.click("[data-remedy='correct']")
+    expect(page.locator("#irregularity")).to_be_hidden()
+    expect(page.locator("#payouts tr"), page.locator("body").inner_text()).to_have_count(1)
+    expect(page.locator("#payouts tr").first).to_contain_text(said["term:win"])
+    assert english_left(page, language, [*names, citation]) == []  # "corrected (article)"

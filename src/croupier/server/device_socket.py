@@ -118,15 +118,10 @@ async def device_command(casino: Casino, table: Table, text: str) -> dict[str, A
             "a device sends card, remedy, shoe, bet, withdraw or decision messages",
             LIVE_RULE,
         )
-    except Irregularity as wrong:
-        return {
-            **_refused(seq, wrong.field, wrong.message, wrong.rule),
-            "type": "irregularity",
-            "remedies": list(wrong.remedies),
-            "belongs": wrong.belongs,
-        }
+    except Irregularity as wrong:  # with its message's key: told in the device's language
+        return {**wrong.detail(), "type": "irregularity", "seq": seq}
     except RuleViolation as error:
-        return _refused(seq, error.field, error.message, error.rule)
+        return {**error.detail(), "type": "refused", "seq": seq}
     except ValidationError as error:  # a box message's schema: the field named, as REST does
         first = error.errors()[0]
         field = ".".join(str(part) for part in first["loc"]) or "message"

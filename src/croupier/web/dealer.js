@@ -8,17 +8,18 @@
 // in the order Macau stud art. 10(4) and 10(7) pay them.
 
 import { cardFace, clear, el, formatMoney } from "/web/common.js";
+import { current, languageMenu, preferred, t, term, useLanguage } from "/web/i18n.js";
 
 const RANKS = "A23456789TJQK";
 const SUITS = "SHDC";
 const TOKEN_KEY = "croupier-operator";
-const PHASES = { betting: "bets being taken", dealing: "dealing", deciding: "decisions", settled: "settled" };
-// what the table waits for when no card is due
+// what the table waits for when no card is due, in the console's language (issue 29)
 const WAITING = {
-  betting: () => "No card due: bets are being taken",
-  dealing: () => "No card due",
-  deciding: (turn) => `No card due: waiting for a decision${turn ? ` (${turn})` : ""}`,
-  settled: () => "No card due: the round is settled, pay the bets",
+  betting: () => t("No card due: bets are being taken"),
+  dealing: () => t("No card due"),
+  deciding: (turn) => (turn ? t("No card due: waiting for a decision ({turn})", { turn })
+    : t("No card due: waiting for a decision")),
+  settled: () => t("No card due: the round is settled, pay the bets"),
 };
 const $ = (id) => document.getElementById(id);
 
@@ -32,7 +33,7 @@ const state = {
   next: null,
   refused: null, // the card message an irregularity refused, for its remedy
   phase: "betting", // betting, dealing, deciding or settled: what the table waits for
-  turn: null, // who decides now, while decisions are asked
+  turn: null, // who decides now, while decisions are asked (as shown)
   bets: [],
   kind: null, // the bet the dealer picked for a box
   kinds: [], // the bets a box may take at this table (its information)
@@ -54,14 +55,16 @@ async function start() {
   if (!state.token) return showSignin();
   try {
     const tables = await call("/tables");
-    const live = tables.filter((t) => t.live);
+    const live = tables.filter((table) => table.live);
+    const games = await Promise.all(live.map((table) => call(`/tables/${table.id}/information`)
+      .then((info) => t(info.game_title || table.game)).catch(() => table.game)));
     clear($("table-list"));
-    for (const table of live) {
+    live.forEach((table, n) => {
       $("table-list").append(
         el("button", { type: "button", class: "live-table", "data-table": table.id },
-          `${table.name} · ${table.game}`));
-    }
-    if (!live.length) $("table-list").append(el("p", {}, "No live table is open."));
+          `${table.name} · ${games[n]}`));
+    });
+    if (!live.length) $("table-list").append(el("p", {}, t("No live table is open.")));
     show("tables");
   } catch (error) {
     showSignin(String(error.message));
@@ -76,12 +79,13 @@ function showSignin(message = "") {
 
 function connect(tableId) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/tables/${tableId}/device`,
+  // the table's messages (an irregularity's text among them) in the console's language
+  const socket = new WebSocket(`${scheme}://${location.host}/tables/${tableId}/device?lang=${current()}`,
     ["croupier", `bearer.${state.token}`]);
   state.socket = socket;
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
-    $("error").textContent = "The connection closed: reconnecting…";
+    $("error").textContent = t("The connection closed: reconnecting…");
     setTimeout(() => { if (state.socket === socket) connect(tableId); }, 2000);
   };
   show("console");
@@ -136,7 +140,8 @@ function receive(message) {
       break;
     case "decisions_open":
       state.phase = "deciding";
-      state.turn = message.turn ? `box ${message.turn.box}` : (message.waiting_for || []).join(", ");
+      state.turn = message.turn ? place(`box ${message.turn.box}`)
+        : (message.waiting_for || []).map(place).join(", ");
       drawDecisions(message);
       break;
     case "irregularity":
@@ -162,11 +167,25 @@ function answered(answer) {
 // a card the table took, from this console or from the shoe's reader: the card log (a card the
 // table keeps secret, stud's, is listed by its place only)
 function told(event) {
-  const where = event.to === "out of play" ? "out of play" : event.to;
-  const note = event.corrected ? ` · corrected (${event.corrected})` : event.stands ? " · face up, stands" : "";
-  if (event.event === "coup_void") $("cards").prepend(el("li", {}, `coup void (${event.rule})`));
+  const where = event.to ? place(event.to) : null;
+  const note = event.corrected ? ` · ${t("corrected ({card})", { card: event.corrected })}`
+    : event.stands ? ` · ${t("face up, stands")}` : "";
+  if (event.event === "coup_void") $("cards").prepend(el("li", {}, t("coup void ({rule})", { rule: event.rule })));
   else if (where) $("cards").prepend(el("li", {}, `${event.card ? `${event.card} → ` : "→ "}${where}${note}`));
   state.next = event.next ?? null;
+}
+
+// a place at the table (where a card goes, who decides) in the console's language: the hands
+// by the terms the players' pages use, a box by its number
+function place(name) {
+  const text = String(name || "");
+  const box = /^box (\d+)/.exec(text);
+  if (box) return t("box {number}", { number: box[1] });
+  if (text === "player" || text === "banker") return term(text);
+  if (text === "dealer") return t("dealer");
+  if (text === "burn") return t("burn");
+  if (text === "out of play") return t("out of play");
+  return text;
 }
 
 function refuse(wrong) {
@@ -175,8 +194,8 @@ function refuse(wrong) {
   const remedies = $("remedies");
   clear(remedies);
   for (const remedy of wrong.remedies) {
-    const label = remedy === "correct" ? `Correct${wrong.belongs ? ` → ${wrong.belongs}` : " → out of play"}`
-      : remedy === "void" ? "Void the coup" : remedy === "keep" ? "Keep as next card" : "Play on";
+    const label = remedy === "correct" ? t("Correct → {place}", { place: place(wrong.belongs || "out of play") })
+      : remedy === "void" ? t("Void the coup") : remedy === "keep" ? t("Keep as next card") : t("Play on");
     remedies.append(el("button", { type: "button", "data-remedy": remedy }, label));
   }
   $("irregularity").hidden = false;
@@ -209,8 +228,8 @@ function minorUnits(text) {
 
 function boxBet() {
   const amount = minorUnits($("amount").value);
-  if (!state.kind) { $("error").textContent = "Pick the bet for the box first."; return; }
-  if (amount === null || amount <= 0) { $("error").textContent = "The amount: a number such as 20 or 20.50."; return; }
+  if (!state.kind) { $("error").textContent = t("Pick the bet for the box first."); return; }
+  if (amount === null || amount <= 0) { $("error").textContent = t("The amount: a number such as 20 or 20.50."); return; }
   state.socket.send(JSON.stringify({ type: "bet", box: Number($("box").value), kind: state.kind, amount }));
 }
 
@@ -223,7 +242,8 @@ function drawKinds(information) {
   const kinds = $("box-kinds");
   clear(kinds);
   for (const bet of state.kinds) {
-    kinds.append(el("button", { type: "button", role: "radio", "aria-checked": "false", "data-kind": bet.kind }, bet.title));
+    kinds.append(el("button", { type: "button", role: "radio", "aria-checked": "false", "data-kind": bet.kind },
+      term(bet.kind, t(bet.title))));
   }
 }
 
@@ -233,7 +253,7 @@ function drawDecisions(asked) {
   const buttons = $("box-decisions");
   clear(buttons);
   for (const option of asked.options || []) {
-    buttons.append(el("button", { type: "button", "data-decide": option }, option.replace("_", " ")));
+    buttons.append(el("button", { type: "button", "data-decide": option }, term(option)));
   }
   buttons.hidden = !buttons.childElementCount;
   const player = asked.turn?.player || "";
@@ -276,8 +296,8 @@ function drawPlaces(view) {
   const places = view.game === "baccarat" ? ["player", "banker", "burn"]
     : ["dealer", ...Array.from({ length: view.seats }, (_, n) => `box ${n + 1}`)];
   clear(select);
-  select.append(el("option", { value: "" }, "as due"));
-  for (const place of places) select.append(el("option", { value: place }, place));
+  select.append(el("option", { value: "" }, t("as due")));
+  for (const where of places) select.append(el("option", { value: where }, place(where)));
   const boxes = $("box");
   const chosen = boxes.value;
   clear(boxes);
@@ -293,16 +313,17 @@ function draw() {
   const table = state.table;
   if (!table) return;
   $("table-name").textContent = table.name;
-  $("round").textContent = `Round ${table.round}`;
+  $("round").textContent = t("Round {number}", { number: table.round });
   const phase = state.next ? "dealing" : state.phase;
-  $("phase").textContent = PHASES[phase];
+  $("phase").textContent = term(phase); // betting, dealing, deciding, settled
   const next = $("next");
   next.classList.toggle("idle", !state.next);
-  next.textContent = state.next ? `Next card: ${state.next.toUpperCase()}` : WAITING[phase](state.turn);
+  next.textContent = state.next ? t("Next card: {place}", { place: place(state.next).toUpperCase() })
+    : WAITING[phase](state.turn);
   const body = $("bets").tBodies[0];
   clear(body);
   for (const bet of state.bets) {
-    body.append(el("tr", {}, el("td", {}, payee(bet)), el("td", {}, bet.kind), el("td", { class: "amount" }, money(bet.amount))));
+    body.append(el("tr", {}, el("td", {}, payee(bet)), el("td", {}, term(bet.kind)), el("td", { class: "amount" }, money(bet.amount))));
   }
 }
 
@@ -312,13 +333,16 @@ function drawSqueeze(squeeze) {
   const named = Object.entries(squeeze || {}).filter(([, who]) => who);
   line.hidden = !named.length;
   line.textContent = named.length
-    ? `Squeeze (art. 16(2)): ${named.map(([side, who]) => `${side} → ${who.startsWith("box ") ? who.split("/")[0] : who}`).join(" · ")}`
+    ? t("Squeeze (art. 16(2)): {who}", {
+      who: named.map(([side, who]) => `${term(side)} → ${who.startsWith("box ") ? place(who.split("/")[0]) : who}`).join(" · "),
+    })
     : "";
 }
 
 // who is paid: a box of the felt by its number, an online player by seat and name
 function payee(bet) {
-  return bet.player.startsWith("box ") ? bet.player.split("/")[0] : `seat ${bet.seat ?? "–"} · ${bet.player}`;
+  return bet.player.startsWith("box ") ? place(bet.player.split("/")[0])
+    : t("seat {seat} · {player}", { seat: bet.seat ?? "–", player: bet.player });
 }
 
 // the order the dealer pays in: box by box from the dealer's left (seat 1 first), and the
@@ -341,7 +365,7 @@ function drawPayouts(result) {
   for (const bet of payingOrder(result)) {
     const pay = bet.payout ? money(bet.payout) : "–";
     body.append(el("tr", { "data-player": bet.player, "data-kind": bet.kind, "data-seat": bet.seat },
-      el("td", {}, payee(bet)), el("td", {}, bet.kind), el("td", {}, bet.outcome),
+      el("td", {}, payee(bet)), el("td", {}, term(bet.kind)), el("td", {}, term(bet.outcome)),
       el("td", { class: "amount" }, pay)));
   }
   state.bets = [];
@@ -363,4 +387,14 @@ document.addEventListener("click", (event) => {
   else if (target.dataset.decide) boxDecision(target.dataset.decide);
 });
 document.addEventListener("keydown", key);
-start();
+
+// the console's language: the browser's by default, switchable from the bar (issue 29)
+async function begin() {
+  await useLanguage(preferred());
+  $("language-slot").append(languageMenu(() => {
+    if (state.table) { drawPlaces(state.table); draw(); }
+    else if (!$("tables").hidden) start();
+  }));
+  await start();
+}
+begin();

@@ -30,7 +30,7 @@ from croupier.games.baccarat.points import POINTS, total
 from croupier.games.baccarat.round import BaccaratRound
 from croupier.games.live import BURN, CORRECT, VOID, Irregularity, LiveCard, SeenCards
 from croupier.games.protocol import Bet, TableRound
-from croupier.i18n.message import msg
+from croupier.i18n.message import Msg, msg
 from croupier.shoe import Burn, ShoeSpec
 
 PLAYER, BANKER = "player", "banker"
@@ -65,30 +65,38 @@ class LiveCoup:
             return BANKER
         return None
 
-    def refusal(self, to: str) -> tuple[str, str]:
+    def refusal(self, to: str) -> tuple[Msg, str]:
         """Why a card to ``to`` (a hand, not the one due) cannot be right, and the article."""
         p, b = self.player, self.banker
         if len(p) + len(b) < 4:
             return (
-                f"the first four cards go one at a time, alternately, Player first: "
-                f"this card is {self.due()}'s",
+                msg(
+                    "the first four cards go one at a time, alternately, Player first: this "
+                    "card is {due}'s",
+                    due=self.due(),
+                ),
                 "art. 7(1)",
             )
         hand = p if to == PLAYER else b
         if len(hand) >= 3:
-            return "only one card may be added to the two each hand was dealt", "art. 9"
+            return msg("only one card may be added to the two each hand was dealt"), "art. 9"
         pt, bt = total(p[:2]), total(b[:2])
         if to == PLAYER:
             if bt in NATURALS:
-                return f"Banker has a natural {bt}: Player takes no card", "art. 9(2)"
-            return f"Player stands on {pt}", "art. 9(2)"
+                return msg(
+                    "Banker has a natural {total}: Player takes no card", total=bt
+                ), "art. 9(2)"
+            return msg("Player stands on {total}", total=pt), "art. 9(2)"
         if pt in NATURALS:
-            return f"Player has a natural {pt}: Banker takes no card", "art. 9(4)(6)"
+            return msg(
+                "Player has a natural {total}: Banker takes no card", total=pt
+            ), "art. 9(4)(6)"
         if len(p) == 2 and player_draws(pt) and bt not in NATURALS:
-            return "the first card added is Player's", "art. 9"
+            return msg("the first card added is Player's"), "art. 9"
         if len(p) == 3:
-            return f"Banker stands on {bt} against Player's third card", BANKER_ROW_ARTICLE[bt]
-        return f"Banker stands on {bt}", _BANKER_STOOD_ARTICLE[bt]
+            stands = msg("Banker stands on {total} against Player's third card", total=bt)
+            return stands, BANKER_ROW_ARTICLE[bt]
+        return msg("Banker stands on {total}", total=bt), _BANKER_STOOD_ARTICLE[bt]
 
     def put(self, card: int, to: str) -> None:
         (self.player if to == PLAYER else self.banker).append(card)
@@ -131,12 +139,14 @@ class LiveShoe:
             raise RuleViolation(
                 "card", "the coup is void: no card is dealt", macau_baccarat("art. 10")
             )
+        message: Msg
         if due == BURN:
-            message, article = "a new shoe's first cards are burned", "art. 2(1)"
+            message, article = msg("a new shoe's first cards are burned"), "art. 2(1)"
         elif to is None:
-            message, article = "the coup is complete: no hand takes another card", "art. 9"
+            message = msg("the coup is complete: no hand takes another card")
+            article = "art. 9"
         elif to == BURN:
-            message, article = "no card is burned now: the burn opens the shoe", "art. 2(1)"
+            message, article = msg("no card is burned now: the burn opens the shoe"), "art. 2(1)"
         elif to not in (PLAYER, BANKER):
             raise RuleViolation(
                 "to",

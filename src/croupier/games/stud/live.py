@@ -111,9 +111,11 @@ class LiveStudDeal:
                 to,
             )
         if len(self.piles[seat]) >= HAND_SIZE:
-            message = f"{to} has its five cards: a sixth is a wrong number of cards"
+            message = msg("{to} has its five cards: a sixth is a wrong number of cards", to=to)
         else:
-            message = f"the card is {due}'s: cards dealt out of their order are dealt wrongly"
+            message = msg(
+                "the card is {due}'s: cards dealt out of their order are dealt wrongly", due=due
+            )
         return Irregularity(message, cite("art. 11(1)"), (VOID,), None)
 
     def deal(self, card: LiveCard) -> dict[str, Any]:
