@@ -177,6 +177,16 @@ def box_place(number: int) -> str:
     return f"box {number}"
 
 
+def place_said(place: str) -> str:
+    """A place of the live protocol as a message says it, in the reader's language: a box by
+    the catalogue's "box {number}", the dealer by "dealer" (a hand, ``player`` or ``banker``, is
+    a term the catalogue translates as it is)."""
+    number = place.removeprefix("box ")
+    if number != place and number.isdigit():
+        return msg("box {number}", number=int(number))
+    return msg("dealer") if place == DEALER_PLACE else place
+
+
 class CardWanted(Exception):
     """The round engine wants a card the physical shoe has not sent yet (a live table's card
     source has none left): ``to``, where the card goes (``box 2``, ``dealer``), as the engine

@@ -14,6 +14,7 @@ from croupier.games.protocol import Bet
 from croupier.games.stud.dealing import DEALER
 from croupier.games.stud.live import LiveStudDeal, LiveStudShoe
 from croupier.games.stud.round import StudRound
+from croupier.i18n.catalogue import translate
 from croupier.shoe import StackedCards
 from tests.games.stud.conftest import stud_rules
 
@@ -83,6 +84,9 @@ def test_a_sixth_card_to_a_box_is_refused_and_voids_the_round() -> None:
     wrong = _refused(deal, deck[5], "box 2")
     assert "art. 11(1)" in wrong.rule and "sixth" in wrong.message
     assert wrong.remedies == (VOID,)
+    # told to a dealer in Macau or Lisbon in their words, the box by its number (issue 29)
+    assert translate(wrong.message, "pt-PT").startswith("casa 2 já tem as suas cinco cartas")
+    assert translate(wrong.message, "zh-Hant").startswith("投注格 2 已有五張牌")
     event = deal.remedy(LiveCard(deck[5], "box 2"), VOID)
     assert event["event"] == "round_void" and "art. 11(1)" in event["rule"]
     assert deal.due() is None

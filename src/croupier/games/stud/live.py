@@ -30,6 +30,7 @@ from croupier.games.live import (
     LiveCard,
     SeenCards,
     box_place,
+    place_said,
 )
 from croupier.games.protocol import Bet, TableRound
 from croupier.games.stud.dealing import DEALER, DEALER_UP_INDEX, deal_order
@@ -104,17 +105,20 @@ class LiveStudDeal:
             return Irregularity(
                 msg(
                     "{to} has no bet: a hand dealt a card by mistake is dead, and play goes on",
-                    to=to,
+                    to=place_said(to),
                 ),
                 cite("art. 11(3)"),
                 (CONTINUE,),
                 to,
             )
         if len(self.piles[seat]) >= HAND_SIZE:
-            message = msg("{to} has its five cards: a sixth is a wrong number of cards", to=to)
+            message = msg(
+                "{to} has its five cards: a sixth is a wrong number of cards", to=place_said(to)
+            )
         else:
             message = msg(
-                "the card is {due}'s: cards dealt out of their order are dealt wrongly", due=due
+                "the card is {due}'s: cards dealt out of their order are dealt wrongly",
+                due=place_said(due or ""),
             )
         return Irregularity(message, cite("art. 11(1)"), (VOID,), None)
 
