@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+import pytest
 from sqlalchemy import select
 
 from croupier.proof.shoe_protocol import ShoeDocument, check
@@ -125,3 +126,37 @@ def test_a_restart_keeps_the_houses_promise_and_the_values_players_gave(database
         assert json.loads(rows[1].players) == [VALUE.hex()]
     finally:
         again.stop()
+
+
+def test_a_value_the_store_could_not_keep_is_refused_and_not_taken(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A contribution is kept before it is answered (a restart keeps it); when the database
+    cannot keep it, the player is told so and nothing is taken: the next shoe does not mix a
+    value a restart would forget, the same commitment is taken once the store keeps it again,
+    and the round in play goes on (a player's value is no fault of the table's: PT rule 29
+    voids a round for the operator's faults)."""
+    table = _entropy_table(server)
+    ana = server.player("ana", 100_000_00, currency="MOP")
+    server.sit(table, ana)
+    assert server.bet(table, ana, "ante", 100_00).status_code == 201
+    store = server.casino.table_store
+    kept = store.keep_next_shoe
+
+    async def lost(*_args: object) -> None:
+        raise OSError("the database went away")
+
+    monkeypatch.setattr(store, "keep_next_shoe", lost)
+    url = f"/tables/{table}/shoe-entropy"
+    commitment = hashlib.sha256(VALUE).hexdigest()
+    refused = server.http.post(url, json={"commitment": commitment}, headers=server.auth(ana))
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["detail"]["field"] == "commitment"
+    view = server.view(table)
+    assert view["players_entropy"]["committed"] == 0  # not taken
+    assert view["phase"] == "betting" and [b["kind"] for b in view["bets"]] == ["ante"]
+
+    monkeypatch.setattr(store, "keep_next_shoe", kept)
+    given = server.http.post(url, json={"commitment": commitment}, headers=server.auth(ana))
+    assert given.status_code == 200, given.text
+    assert server.view(table)["players_entropy"]["committed"] == 1

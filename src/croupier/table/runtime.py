@@ -42,6 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from croupier.errors import RuleViolation
 from croupier.games.live import LiveCards
 from croupier.games.protocol import TableGame
 from croupier.games.registry import jackpot_seed, table_game
@@ -61,6 +62,7 @@ from croupier.table.in_play import InPlay
 from croupier.table.port import VOID_ON_SHUTDOWN, TableAccounts, TableStore
 from croupier.table.seats import Seat
 from croupier.table.sessions import Seating
+from croupier.table.shoe_entropy import RULE as ENTROPY_RULE
 from croupier.table.shoe_entropy import ShoeEntropy, give
 from croupier.table.terms import TableTerms
 from croupier.table.timers import Timers
@@ -365,9 +367,19 @@ class Table:
     ) -> dict[str, Any]:
         """A seated player's value for the next shoe: its SHA-256 first, the value after."""
         entropy = self.in_play.entropy
+        before = entropy.saved() if entropy is not None else []
         state = give(entropy, player, player in self.seats, commitment, value)
         if entropy is not None:  # kept before it is answered: a restart keeps it (issue 28)
-            await self.store.keep_next_shoe(self.id, entropy.saved())
+            try:
+                await self.store.keep_next_shoe(self.id, entropy.saved())
+            except Exception as failure:  # not kept: not taken, and no fault of the round's
+                entropy.restore(before)
+                log.exception("table %s: a player's value for the next shoe not kept", self.id)
+                raise RuleViolation(
+                    "commitment" if commitment is not None else "value",
+                    "the value could not be kept: nothing was taken, send it again",
+                    ENTROPY_RULE,
+                ) from failure
         return {"next_shoe_entropy_sha256": self.in_play.game.next_entropy_sha256(), **state}
 
     async def _limit_seat(self, player: str, limits: SeatLimits) -> dict[str, Any]:
