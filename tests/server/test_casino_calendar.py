@@ -137,6 +137,7 @@ def test_the_operators_reports_are_in_the_casinos_days_unless_asked_otherwise(
     """The daily report of a Macau casino, asked with no zone, is of Macau's days: today there
     (the 28th at 00:30) and the zone named; asked in UTC, today is still the 27th."""
     wall.now = EARLY_ON_THE_28TH
+    assert macau.http.get("/health").json()["time_zone"] == MACAU  # what the operator checks
     own = macau.http.get("/operator/reports/daily", headers=macau.operator)
     assert own.status_code == 200, own.text
     assert (own.json()["timezone"], own.json()["from"]) == (MACAU, "2026-11-28")

@@ -77,6 +77,7 @@ async def health(casino: Casinos) -> dict[str, Any]:
         "recovered_rounds": casino.recovered,
         "unrecovered_rounds": sorted(casino.records.recovery.unrecovered),
         "messages_delivered": casino.hub.delivered,
+        "time_zone": casino.calendar.name,  # the casino's days (--time-zone)
         "writer": {
             "transactions": casino.writer.groups,
             "jobs": casino.writer.jobs,
