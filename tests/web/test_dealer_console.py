@@ -56,7 +56,7 @@ def _live_baccarat(stage: Stage, name: str) -> dict[str, Any]:
         f"/tables/{table['id']}/bets", json={"kind": "banker", "amount": 10_00}, headers=ana
     )
     assert bet.status_code == 201, bet.text
-    return table
+    return {**table, "ana": ana}
 
 
 def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage: Stage) -> None:
@@ -381,3 +381,23 @@ def test_the_console_speaks_the_dealers_language(
     expect(page.locator("#payouts tr"), page.locator("body").inner_text()).to_have_count(1)
     expect(page.locator("#payouts tr").first).to_contain_text(said["term:win"])
     assert english_left(page, language, [*names, citation]) == []  # "corrected (article)"
+
+    # the other language chosen at the bar: the page and the table's own messages follow it
+    other = "zh-Hant" if language == "pt-PT" else "pt-PT"
+    told = catalogue(other)
+    page.select_option("#language", other)
+    expect(page.locator("#next")).to_have_text(told["No card due: bets are being taken"])
+    stage.http.post(
+        f"/tables/{table['id']}/bets", json={"kind": "player", "amount": 10_00},
+        headers=table["ana"],
+    ).raise_for_status()  # fmt: skip
+    stage.advance(table["betting_seconds"])
+    expect(page.locator("#next")).to_have_text(
+        told["Next card: {place}"].replace("{place}", told["term:player"].upper())
+    )
+    page.select_option("#to", "banker")  # art. 7(1): the first card is Player's
+    _type(page, "6S")
+    first = "the first four cards go one at a time, alternately, Player first: this card is {due}'s"
+    expect(page.locator("#irregularity-text")).to_have_text(
+        told[first].replace("{due}", told["term:player"])
+    )

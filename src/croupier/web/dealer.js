@@ -26,6 +26,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   token: sessionStorage.getItem(TOKEN_KEY),
   table: null, // the table's view, as the socket last told it
+  tableId: null, // the table the console is connected to
   socket: null,
   source: `console-${Math.random().toString(36).slice(2, 8)}`, // its own sequence numbers
   seq: 0,
@@ -78,6 +79,7 @@ function showSignin(message = "") {
 }
 
 function connect(tableId) {
+  state.tableId = tableId;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // the table's messages (an irregularity's text among them) in the console's language
   const socket = new WebSocket(`${scheme}://${location.host}/tables/${tableId}/device?lang=${current()}`,
@@ -85,6 +87,7 @@ function connect(tableId) {
   state.socket = socket;
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
+    if (state.socket !== socket) return; // closed by the console itself (a new language)
     $("error").textContent = t("The connection closed: reconnecting…");
     setTimeout(() => { if (state.socket === socket) connect(tableId); }, 2000);
   };
@@ -392,6 +395,12 @@ document.addEventListener("keydown", key);
 async function begin() {
   await useLanguage(preferred());
   $("language-slot").append(languageMenu(() => {
+    if (state.socket) { // the table's own messages in the new language too: connected again
+      const old = state.socket;
+      state.socket = null;
+      old.close();
+      connect(state.tableId);
+    }
     if (state.table) { drawPlaces(state.table); draw(); }
     else if (!$("tables").hidden) start();
   }));
