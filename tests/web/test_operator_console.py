@@ -11,6 +11,7 @@ GGR is the ledger's: the money deposited less what the player holds now.
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -151,11 +152,9 @@ def test_a_day_at_the_back_office(browser: Browser, stage: Stage) -> None:
     assert mop["ggr"] == ggr and mop["rounds"] == 2 and mop["turnover"] >= 300_00
     assert mop["theoretical_hold"] is not None and mop["hold_low_95"] < mop["hold_high_95"]
     _picture(sam, "reports")
-    # the report's days are those of the time zone the console names (the browser's at first,
-    # the casino's when typed): the console asks for them
-    assert sam.input_value("#report-zone") == sam.evaluate(
-        "Intl.DateTimeFormat().resolvedOptions().timeZone"
-    )
+    # the report's days are those of the time zone the console names (the casino's at first,
+    # another when typed): the console asks for them
+    assert sam.input_value("#report-zone") == "UTC"  # this casino was given none
     sam.fill("#report-zone", "Asia/Macau")
     with sam.expect_response(lambda r: "timezone=Asia%2FMacau" in r.url) as asked:
         sam.click("#report-form button[type=submit]")
@@ -176,3 +175,30 @@ def test_a_day_at_the_back_office(browser: Browser, stage: Stage) -> None:
     expect(sam.locator(f"[data-table='{stud}']")).to_contain_text("Desativada: dealer's break")
     sam.select_option("#language", "zh-Hant")
     expect(sam.locator("#tables h1")).to_have_text("運作中的賭枱")
+
+
+def test_the_reports_are_asked_in_the_casinos_days_wherever_the_browser_is(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A Macau casino (``--time-zone Asia/Macau``) read from a browser in Lisbon: the console's
+    report zone is the casino's, and its "today" is Macau's (the casino's calendar, choice X3),
+    not the browser's; at 00:30 of the 28th in Macau it is still the 27th in Lisbon."""
+    stage = Stage(f"sqlite:///{tmp_path / 'macau.db'}", time_zone="Asia/Macau")
+    try:
+        stage.casino.players.create("sam", role="supervisor", password=PASSWORD)
+        context = browser.new_context(timezone_id="Europe/Lisbon")
+        page = context.new_page()
+        page.clock.set_fixed_time(datetime(2026, 11, 27, 16, 30, tzinfo=UTC))
+        page.goto(f"{stage.base}/operator")
+        page.fill("#signin-name", "sam")
+        page.fill("#signin-password", PASSWORD)
+        page.press("#signin-password", "Enter")
+        expect(page.locator("#who")).to_contain_text("sam")
+        assert page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone") == (
+            "Europe/Lisbon"
+        )
+        expect(page.locator("#report-zone")).to_have_value("Asia/Macau")
+        expect(page.locator("#report-from")).to_have_value("2026-11-28")
+        context.close()
+    finally:
+        stage.stop()

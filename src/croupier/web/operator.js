@@ -392,8 +392,10 @@ async function main() {
   $("report-csv").addEventListener("click", () => download(reportQuery("csv"), "report.csv"));
   $("accounts-csv").addEventListener("click", () => download("/operator/reports/accounts?format=csv", "player-accounts.csv"));
   $("audit-csv").addEventListener("click", () => download("/operator/audit?format=csv&limit=1000", "audit-trail.csv"));
-  // the reports' days are this browser's time zone's (an IANA name), editable: the casino's
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  // the reports' days are the casino's (its --time-zone, which /health names), editable; this
+  // browser's zone where the server does not say
+  const health = await fetch("/health").then((r) => r.json()).catch(() => ({}));
+  const zone = health.time_zone || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   $("report-zone").value = zone;
   const today = new Date().toLocaleDateString("en-CA", { timeZone: zone }); // YYYY-MM-DD
   $("report-from").value = $("report-to").value = today;

@@ -39,7 +39,11 @@ class Stage:
     """A demo server with a hand-moved clock, for pictures and browser tests."""
 
     def __init__(
-        self, database_url: str, seed: int = 2026, stacked: dict[str, str] | None = None
+        self,
+        database_url: str,
+        seed: int = 2026,
+        stacked: dict[str, str] | None = None,
+        time_zone: str = "UTC",
     ) -> None:
         self.clock = ManualClock()
         self.casino = Casino(
@@ -48,6 +52,7 @@ class Stage:
             source=SeededRandomSource(seed),
             stacked={name: StackedCards(cards) for name, cards in (stacked or {}).items()},
             drain_seconds=0.0,  # its manual clock never finishes a dealt round
+            time_zone=time_zone,
         )
         self.server = EmbeddedServer(self.casino)
         self.base = self.server.base
