@@ -171,7 +171,7 @@ function answered(answer) {
 // table keeps secret, stud's, is listed by its place only)
 function told(event) {
   const where = event.to ? place(event.to) : null;
-  const note = event.corrected ? ` · ${t("corrected ({card})", { card: event.corrected })}`
+  const note = event.corrected ? ` · ${t("corrected ({rule})", { rule: event.corrected })}`
     : event.stands ? ` · ${t("face up, stands")}` : "";
   if (event.event === "coup_void") $("cards").prepend(el("li", {}, t("coup void ({rule})", { rule: event.rule })));
   else if (where) $("cards").prepend(el("li", {}, `${event.card ? `${event.card} → ` : "→ "}${where}${note}`));
