@@ -11,12 +11,11 @@ from datetime import UTC, date, datetime
 import pytest
 
 from croupier.errors import RuleViolation
-from croupier.protection.calendar import UTC_CALENDAR
+from croupier.protection.calendar import UTC_CALENDAR, add_months
 from croupier.protection.exclusion import (
     SELF,
     TIME_OUT,
     Exclusion,
-    add_months,
     self_exclusion_end,
     time_out_end,
     verify_early_end,

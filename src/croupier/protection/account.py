@@ -9,7 +9,7 @@ from datetime import date
 
 from croupier.errors import RuleViolation
 from croupier.i18n.message import msg
-from croupier.protection.exclusion import add_months
+from croupier.protection.calendar import add_months
 
 ADULT_YEARS = 18
 ACCOUNT_RULE = "the player account: 18 or older (issue 29, item 8; docs/player-protection.md)"

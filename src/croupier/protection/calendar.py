@@ -10,6 +10,7 @@ time) is read at each moment: its days are 23 or 25 hours long twice a year.
 
 from __future__ import annotations
 
+import calendar as months
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -39,12 +40,20 @@ def time_zone(name: str, field: str, rule: str = CALENDAR_RULE) -> tzinfo:
         ) from None  # fmt: skip
 
 
+def add_months(day: date, months_on: int) -> date:
+    """The same day ``months_on`` calendar months on (the month's last day where it is
+    shorter)."""
+    index = day.month - 1 + months_on
+    year, month = day.year + index // 12, index % 12 + 1
+    return date(year, month, min(day.day, months.monthrange(year, month)[1]))
+
+
 class Calendar:
     """Days, weeks and months of one time zone, for moments in seconds (UTC, ``time.time()``)."""
 
-    def __init__(self, zone: str = DEFAULT_ZONE, field: str = "time_zone") -> None:
+    def __init__(self, zone: str = DEFAULT_ZONE) -> None:
         self.name = zone
-        self.zone = time_zone(zone, field)
+        self.zone = time_zone(zone, "time_zone")
 
     def day(self, seconds: float) -> date:
         """The day ``seconds`` falls on."""
@@ -66,7 +75,7 @@ class Calendar:
             after = first + timedelta(days=7)
         else:
             first = today.replace(day=1)
-            after = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+            after = add_months(first, 1)
         return self.day_start(first), self.day_start(after)
 
 

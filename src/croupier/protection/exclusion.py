@@ -14,13 +14,12 @@ least, so "three months minus a day" is refused.
 
 from __future__ import annotations
 
-import calendar
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from croupier.errors import RuleViolation
 from croupier.i18n.message import msg
-from croupier.protection.calendar import UTC_CALENDAR, Calendar
+from croupier.protection.calendar import UTC_CALENDAR, Calendar, add_months
 
 RJO_39 = "RJO (Decreto-Lei 66/2015) art. 39"
 TIME_OUT_RULE = "time-out: 24 hours to six weeks (issue 29, item 7; docs/player-protection.md)"
@@ -30,13 +29,6 @@ MINIMUM_MONTHS = 3  # art. 39: "por um período mínimo de três meses"
 EARLY_END_MONTHS = 1  # an early end takes effect a month after it is asked
 TIME_OUT_HOURS = (24, 6 * 7 * 24)  # 24 hours to six weeks
 MAX_REASON = 200
-
-
-def add_months(day: date, months: int) -> date:
-    """The same day ``months`` calendar months on (the month's last day where it is shorter)."""
-    index = day.month - 1 + months
-    year, month = day.year + index // 12, index % 12 + 1
-    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 
 @dataclass(frozen=True)
