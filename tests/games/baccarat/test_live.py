@@ -130,10 +130,15 @@ def test_after_a_natural_no_hand_takes_a_card() -> None:
     banker_natural = LiveShoe(SHOE)
     _deal(banker_natural, "2S 4S 3S 4H")  # Player 5 would draw; Banker 8
     assert banker_natural.due() is None
-    assert "art. 9(2)" in _refused(banker_natural, "7C", PLAYER).rule
+    to_player = _refused(banker_natural, "7C", PLAYER)
+    assert "art. 9(2)" in to_player.rule
+    # the dealer is told the reason the text gives: Banker's natural, not Player standing
+    assert to_player.message == "Banker has a natural 8: Player takes no card"
     player_natural = LiveShoe(SHOE)
     _deal(player_natural, "4S 2S 5S 3S")  # Player 9; Banker 5 would draw
-    assert "art. 9(4)(6)" in _refused(player_natural, "7C", BANKER).rule
+    to_banker = _refused(player_natural, "7C", BANKER)
+    assert "art. 9(4)(6)" in to_banker.rule
+    assert to_banker.message == "Player has a natural 9: Banker takes no card"
 
 
 @pytest.mark.cites("macau-baccarat-2004", "art. 9")
