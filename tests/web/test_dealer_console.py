@@ -7,6 +7,7 @@ code."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -14,7 +15,7 @@ import sys
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from croupier.games.baccarat.round import BaccaratRound
 from croupier.i18n.catalogue import catalogue
@@ -98,6 +99,62 @@ def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage:
     view = stage.http.get(f"/tables/{table['id']}").json()
     assert view["round"] == 2 and view["live"] == {"next": None}
     expect(page.locator("#cards li").first).to_contain_text(re.compile(r"5D → Banker"))
+
+
+def test_a_late_answer_does_not_take_the_next_cards_remedy(browser: Browser, stage: Stage) -> None:
+    """A dealer types faster than the table answers (a slow link, a loaded server): the fifth
+    card is sent before the answer to the fourth arrives. That answer settles the fourth card
+    only; the fifth card's irregularity (Player's 6 stands, Macau baccarat art. 9(2)) still
+    takes its remedy with one tap. Before, the late answer forgot the card the remedy is for
+    and the tap on "Correct" did nothing: the coup stood still (CI, 2026-11-28)."""
+    table = _live_baccarat(stage, "Live baccarat")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    late: dict[str, Any] = {}  # the fourth card's answer, held until the fifth card is sent
+
+    def device(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def from_console(text: str | bytes) -> None:
+            server.send(text)
+            if json.loads(text).get("card") == "5D" and "answer" in late:
+                ws.send(late.pop("answer"))  # after the fifth card left the console
+
+        def from_table(text: str | bytes) -> None:
+            answer = json.loads(text)
+            if answer.get("type") == "taken" and answer.get("seq") == late.get("seq"):
+                late["answer"] = text
+                return
+            ws.send(text)
+
+        ws.on_message(from_console)
+        server.on_message(from_table)
+
+    page.route_web_socket(re.compile(r"/device"), device)
+    page.goto(f"{stage.base}/dealer")
+    page.fill("#token", stage.casino.credentials.operator_token)
+    page.click("#signin-go")
+    page.click(f"[data-table='{table['id']}']")
+    expect(page.locator("#next")).to_have_text("Next card: BURN")
+    for card in ("2C", "4C", "5C"):  # art. 2(1): the 2 turned up, two more burned
+        _type(page, card)
+    expect(page.locator("#next")).to_have_text("No card due: bets are being taken")
+    stage.advance(table["betting_seconds"])
+    expect(page.locator("#next")).to_have_text("Next card: PLAYER")
+    for card in ("3S", "2S", "3H"):
+        _type(page, card)
+    expect(page.locator("#cards li")).to_have_count(6)
+    late["seq"] = 7  # the console's seventh card: 2H, Banker's second
+    _type(page, "2H")
+    page.select_option("#to", "player")  # the fifth card to Player, whose 6 stands
+    _type(page, "5D")
+    expect(page.locator("#irregularity")).to_be_visible()
+    assert "answer" not in late  # the fourth card's answer came after the fifth card left
+    expect(page.locator("#irregularity-rule")).to_contain_text("art. 9(2)")
+    page.click("[data-remedy='correct']")
+    expect(page.locator("#irregularity")).to_be_hidden()
+    payout = _engine_payout("3S 2S 3H 2H 5D", "banker", 10_00)
+    row = page.locator("#payouts tr[data-player='Ana'][data-kind='banker']")
+    expect(row).to_contain_text(f"{payout / 100:,.2f} pts")
 
 
 def test_the_console_of_a_live_stud_table_names_its_boxes(browser: Browser, stage: Stage) -> None:

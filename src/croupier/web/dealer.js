@@ -32,6 +32,7 @@ const state = {
   seq: 0,
   rank: null,
   next: null,
+  sent: new Map(), // the card messages not answered yet, by sequence number
   refused: null, // the card message an irregularity refused, for its remedy
   phase: "betting", // betting, dealing, deciding or settled: what the table waits for
   turn: null, // who decides now, while decisions are asked (as shown)
@@ -151,6 +152,7 @@ function receive(message) {
       refuse(message);
       break;
     case "refused":
+      state.sent.delete(message.seq);
       $("error").textContent = `${message.message} (${message.rule})`;
       break;
     default:
@@ -159,12 +161,18 @@ function receive(message) {
   draw();
 }
 
-// this console's own card answered: the irregularity it raised is settled
+// this console's own card answered. The answer is to the card of its sequence number, which
+// may not be the last one sent (the dealer types faster than the table answers): it settles
+// an irregularity only if it answers the card refused. What the next card is for is not taken
+// from it: the table's events tell that, in their order ("live", "cards_due"), and an answer
+// can arrive after a later event.
 function answered(answer) {
   $("error").textContent = "";
-  $("irregularity").hidden = true;
-  state.refused = null;
-  state.next = answer.next ?? null;
+  state.sent.delete(answer.seq);
+  if (state.refused && answer.seq === state.refused.seq) {
+    $("irregularity").hidden = true;
+    state.refused = null;
+  }
 }
 
 // a card the table took, from this console or from the shoe's reader: the card log (a card the
@@ -192,6 +200,8 @@ function place(name) {
 }
 
 function refuse(wrong) {
+  state.refused = state.sent.get(wrong.seq) ?? null; // the card the remedy is for
+  state.sent.delete(wrong.seq);
   $("irregularity-text").textContent = wrong.message;
   $("irregularity-rule").textContent = wrong.rule;
   const remedies = $("remedies");
@@ -208,7 +218,7 @@ function refuse(wrong) {
 function send(card) {
   const to = $("to").value || null;
   const message = { type: "card", card, to, face_up: $("face-up").checked, source: state.source, seq: ++state.seq };
-  state.refused = message;
+  state.sent.set(message.seq, message);
   state.socket.send(JSON.stringify(message));
   state.rank = null;
   $("face-up").checked = false;
