@@ -50,7 +50,7 @@ def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own(over: str) ->
         assert bet.status_code == 201, bet.text
         assert bet.json()["amount"] == 10_00 and bet.json()["balance"] == 90_00
         view_b = httpx.get(f"{b_base}/tables/{table}", headers=ana).json()
-        assert view_b["bets"] == [{"player": "ana", "kind": "banker", "amount": 10_00}]
+        assert view_b["bets"] == [{"player": "ana", "seat": 1, "kind": "banker", "amount": 10_00}]
         # a refusal: the same status and the same body through b as at a
         wrong = {"kind": "banker", "amount": 1_000_000_00}
         refused_b = httpx.post(f"{b_base}/tables/{table}/bets", json=wrong, headers=ana)

@@ -75,7 +75,10 @@ def test_a_refused_limits_change_leaves_the_round_in_play_alone(server: RunningS
     assert bad.status_code == 422, bad.text
     assert bad.json()["detail"]["field"] == "bets.commission"
     view = server.view(table)
-    assert view["bets"] == [{"player": "ana", "kind": "banker", "amount": 10_00}]
+    [seated] = view["seated"]  # each bet says where its player sits, as the "bets" messages do
+    assert view["bets"] == [
+        {"player": "ana", "seat": seated["seat"], "kind": "banker", "amount": 10_00}
+    ]
     assert server.casino.tables[table].round_id == round_id
     server.advance(10)
     assert _round_status(server, round_id) == "settled"

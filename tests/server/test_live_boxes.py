@@ -123,7 +123,10 @@ def test_a_box_bet_is_judged_by_the_table_and_its_refusal_changes_nothing(
     server.advance(10)  # "no more bets": the round waits for its cards
     late = _box_bet(server, table, 4, "banker", 10_00)
     assert late.status_code == 422 and late.json()["detail"]["field"] == "phase"
-    assert server.view(table)["bets"] == [{"player": "ana", "kind": "player", "amount": 10_00}]
+    ana_seat = next(s["seat"] for s in server.view(table)["seated"] if s["player"] == "ana")
+    assert server.view(table)["bets"] == [
+        {"player": "ana", "seat": ana_seat, "kind": "player", "amount": 10_00}
+    ]
     assert server.audit()["balanced"]
 
 

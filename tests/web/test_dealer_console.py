@@ -73,6 +73,11 @@ def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage:
         _type(page, card)
     expect(page.locator("#next")).to_contain_text("No card due")
     expect(page.locator("#bets")).to_contain_text("Banker")  # the game's term for it
+    view = stage.http.get(f"/tables/{table['id']}").json()
+    seat = next(s["seat"] for s in view["seated"] if s["player"] == "Ana")
+    # Ana bet before the console connected: her bet comes from the table's view, which says
+    # where she sits as the "bets" messages do (it said "seat –")
+    expect(page.locator("#bets")).to_contain_text(f"seat {seat} · Ana")
 
     stage.advance(table["betting_seconds"])  # no more bets: the round waits for its cards
     expect(page.locator("#next")).to_have_text("Next card: PLAYER")

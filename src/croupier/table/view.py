@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from croupier.games.protocol import Bet
 from croupier.table.announcer import Announcer
 from croupier.table.betting import bet_totals
 from croupier.table.clock import Clock
@@ -69,6 +70,17 @@ class TableView:
             view["seated"] = [{"seat": s["seat"], "player": None} for s in view["seated"]]
         return view
 
+    def _bet(self, bet: Bet) -> dict[str, Any]:
+        """A bet of the round in play with the seat its player sits in, as the "bets" messages
+        and the settlement tell it (the dealer pays by seat; None once the player has left)."""
+        seat = self.seats.get(bet.bettor)
+        return {
+            "player": bet.bettor,
+            "seat": None if seat is None else seat.seat,
+            "kind": bet.kind,
+            "amount": bet.amount,
+        }
+
     def view(self) -> dict[str, Any]:
         """The table as the lobby and a new watcher see it."""
         config, rnd, timers = self.terms.config, self.in_play.round, self.timers
@@ -94,7 +106,7 @@ class TableView:
             "seconds_left": left,
             "betting_seconds": config.betting_seconds,
             "totals": bet_totals(rnd.bets),
-            "bets": [{"player": b.bettor, "kind": b.kind, "amount": b.amount} for b in rnd.bets],
+            "bets": [self._bet(b) for b in rnd.bets],
             "cut_card_out": self.in_play.game.cut_card_out,
             "shoe": self.in_play.game.shoe_commitment(),  # its commitment (issue 28, item 1)
             "minimum_bet": self.terms.information.get("minimum_bet"),
