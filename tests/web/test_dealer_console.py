@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -31,6 +32,33 @@ RULESET = "pt-ponto-banca-2015"
 def _type(page: Page, card: str) -> None:
     page.keyboard.press(card[0])
     page.keyboard.press(card[1])
+
+
+def _console(
+    browser: Browser,
+    stage: Stage,
+    table: int,
+    device: Callable[[WebSocketRoute], None] | None = None,
+) -> Page:
+    """The console signed in and connected to ``table``; its device socket through ``device``
+    (a test's stand-in for the network) where one is given."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    if device is not None:
+        page.route_web_socket(re.compile(r"/device"), device)
+    page.goto(f"{stage.base}/dealer")
+    page.fill("#token", stage.casino.credentials.operator_token)
+    page.click("#signin-go")
+    page.click(f"[data-table='{table}']")
+    return page
+
+
+def _burn(page: Page) -> None:
+    """A new shoe's burn keyed at the console (Macau baccarat art. 2(1): the 2 turned up, two
+    more burned); then bets are taken."""
+    expect(page.locator("#next")).to_have_text("Next card: BURN")
+    for card in ("2C", "4C", "5C"):
+        _type(page, card)
+    expect(page.locator("#next")).to_have_text("No card due: bets are being taken")
 
 
 def _engine_payout(cards: str, kind: str, amount: int) -> int:
@@ -63,15 +91,8 @@ def _live_baccarat(stage: Stage, name: str) -> dict[str, Any]:
 def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage: Stage) -> None:
     table = _live_baccarat(stage, "Live baccarat")
 
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(f"{stage.base}/dealer")
-    page.fill("#token", stage.casino.credentials.operator_token)
-    page.click("#signin-go")
-    page.click(f"[data-table='{table['id']}']")
-    expect(page.locator("#next")).to_have_text("Next card: BURN")
-    for card in ("2C", "4C", "5C"):  # art. 2(1): the 2 turned up, two more burned
-        _type(page, card)
-    expect(page.locator("#next")).to_contain_text("No card due")
+    page = _console(browser, stage, table["id"])
+    _burn(page)
     expect(page.locator("#bets")).to_contain_text("Banker")  # the game's term for it
     view = stage.http.get(f"/tables/{table['id']}").json()
     seat = next(s["seat"] for s in view["seated"] if s["player"] == "Ana")
@@ -106,14 +127,18 @@ def test_the_dealer_deals_a_live_round_from_the_console(browser: Browser, stage:
     expect(page.locator("#cards li").first).to_contain_text(re.compile(r"5D → Banker"))
 
 
-def test_a_late_answer_does_not_take_the_next_cards_remedy(browser: Browser, stage: Stage) -> None:
+@pytest.mark.parametrize("released", ["after the fifth card", "after its irregularity"])
+def test_a_late_answer_does_not_take_the_next_cards_remedy(
+    browser: Browser, stage: Stage, released: str
+) -> None:
     """A dealer types faster than the table answers (a slow link, a loaded server): the fifth
     card is sent before the answer to the fourth arrives. That answer settles the fourth card
     only; the fifth card's irregularity (Player's 6 stands, Macau baccarat art. 9(2)) still
-    takes its remedy with one tap. Before, the late answer forgot the card the remedy is for
-    and the tap on "Correct" did nothing: the coup stood still (CI, 2026-11-28)."""
+    takes its remedy with one tap, whether the answer comes before the irregularity (the
+    table's order) or while it is on screen (any other card's answer then). Before, the late
+    answer forgot the card the remedy is for and the tap on "Correct" did nothing: the coup
+    stood still (CI, 2026-11-28)."""
     table = _live_baccarat(stage, "Live baccarat")
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
     late: dict[str, Any] = {}  # the fourth card's answer, held until the fifth card is sent
 
     def device(ws: WebSocketRoute) -> None:
@@ -121,7 +146,8 @@ def test_a_late_answer_does_not_take_the_next_cards_remedy(browser: Browser, sta
 
         def from_console(text: str | bytes) -> None:
             server.send(text)
-            if json.loads(text).get("card") == "5D" and "answer" in late:
+            fifth = json.loads(text).get("card") == "5D"
+            if fifth and "answer" in late and released == "after the fifth card":
                 ws.send(late.pop("answer"))  # after the fifth card left the console
 
         def from_table(text: str | bytes) -> None:
@@ -130,19 +156,14 @@ def test_a_late_answer_does_not_take_the_next_cards_remedy(browser: Browser, sta
                 late["answer"] = text
                 return
             ws.send(text)
+            if answer.get("type") == "irregularity" and "answer" in late:
+                ws.send(late.pop("answer"))  # while the irregularity is on screen
 
         ws.on_message(from_console)
         server.on_message(from_table)
 
-    page.route_web_socket(re.compile(r"/device"), device)
-    page.goto(f"{stage.base}/dealer")
-    page.fill("#token", stage.casino.credentials.operator_token)
-    page.click("#signin-go")
-    page.click(f"[data-table='{table['id']}']")
-    expect(page.locator("#next")).to_have_text("Next card: BURN")
-    for card in ("2C", "4C", "5C"):  # art. 2(1): the 2 turned up, two more burned
-        _type(page, card)
-    expect(page.locator("#next")).to_have_text("No card due: bets are being taken")
+    page = _console(browser, stage, table["id"], device)
+    _burn(page)
     stage.advance(table["betting_seconds"])
     expect(page.locator("#next")).to_have_text("Next card: PLAYER")
     for card in ("3S", "2S", "3H"):
@@ -193,15 +214,6 @@ def test_the_console_of_a_live_stud_table_names_its_boxes(browser: Browser, stag
     expect(page.locator("#next")).to_have_text("Next card: BOX 1")  # the only ante: box 1
 
 
-def _console(browser: Browser, stage: Stage, table: int) -> Page:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{stage.base}/dealer")
-    page.fill("#token", stage.casino.credentials.operator_token)
-    page.click("#signin-go")
-    page.click(f"[data-table='{table}']")
-    return page
-
-
 def test_a_remote_player_is_paid_as_the_box_the_dealer_entered(
     browser: Browser, stage: Stage
 ) -> None:
@@ -228,10 +240,7 @@ def test_a_remote_player_is_paid_as_the_box_the_dealer_entered(
     expect(player.locator("#stake-banker")).to_have_text(points(10_00))
 
     dealer = _console(browser, stage, table["id"])
-    expect(dealer.locator("#next")).to_have_text("Next card: BURN")  # connected: it keys cards
-    for card in ("2C", "4C", "5C"):  # art. 2(1): the new shoe's burn
-        _type(dealer, card)
-    expect(dealer.locator("#next")).to_contain_text("No card due")
+    _burn(dealer)  # connected: it keys cards
     dealer.select_option("#box", "3")
     dealer.click("#box-kinds [data-kind='banker']")
     dealer.fill("#amount", "10")

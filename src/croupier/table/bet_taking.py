@@ -19,6 +19,7 @@ from croupier.table.betting import (
     Answer,
     BetRequest,
     Placed,
+    bet_told,
     bet_totals,
     judge_bets,
 )
@@ -123,7 +124,7 @@ class Betting:
         number = self.in_play.round.number
         out = list(answers)
         for p in placed:
-            bet = {"player": p.seat.name, "seat": p.seat.seat, "kind": p.kind, "amount": p.total}
+            bet = bet_told(p.seat.name, p.seat.seat, p.kind, p.total)
             out[p.index] = {"round": number, **bet, "balance": balances[p.seat.account]}
             self._unpublished.append(bet)
             p.seat.betted(now)

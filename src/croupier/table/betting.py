@@ -124,6 +124,12 @@ def judge_bets(
     return out, placed
 
 
+def bet_told(player: str, seat: int | None, kind: str, amount: int) -> dict[str, Any]:
+    """A bet as the table tells it, in its "bets" messages and its view: who, in which seat
+    (the dealer pays by seat; None once the player has left), on what, how much in all."""
+    return {"player": player, "seat": seat, "kind": kind, "amount": amount}
+
+
 def bet_totals(bets: Iterable[Bet]) -> dict[str, int]:
     """The table's total on each kind of bet."""
     totals: dict[str, int] = {}

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from croupier.games.protocol import Bet
 from croupier.table.announcer import Announcer
-from croupier.table.betting import bet_totals
+from croupier.table.betting import bet_told, bet_totals
 from croupier.table.clock import Clock
 from croupier.table.in_play import InPlay
 from croupier.table.live_dealer import LiveDealer
@@ -70,16 +69,10 @@ class TableView:
             view["seated"] = [{"seat": s["seat"], "player": None} for s in view["seated"]]
         return view
 
-    def _bet(self, bet: Bet) -> dict[str, Any]:
-        """A bet of the round in play with the seat its player sits in, as the "bets" messages
-        and the settlement tell it (the dealer pays by seat; None once the player has left)."""
-        seat = self.seats.get(bet.bettor)
-        return {
-            "player": bet.bettor,
-            "seat": None if seat is None else seat.seat,
-            "kind": bet.kind,
-            "amount": bet.amount,
-        }
+    def _seat_of(self, name: str) -> int | None:
+        """The seat ``name`` sits in, or None once they have left."""
+        seat = self.seats.get(name)
+        return None if seat is None else seat.seat
 
     def view(self) -> dict[str, Any]:
         """The table as the lobby and a new watcher see it."""
@@ -106,7 +99,9 @@ class TableView:
             "seconds_left": left,
             "betting_seconds": config.betting_seconds,
             "totals": bet_totals(rnd.bets),
-            "bets": [self._bet(b) for b in rnd.bets],
+            "bets": [
+                bet_told(b.bettor, self._seat_of(b.bettor), b.kind, b.amount) for b in rnd.bets
+            ],
             "cut_card_out": self.in_play.game.cut_card_out,
             "shoe": self.in_play.game.shoe_commitment(),  # its commitment (issue 28, item 1)
             "minimum_bet": self.terms.information.get("minimum_bet"),

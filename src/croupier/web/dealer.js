@@ -81,6 +81,7 @@ function showSignin(message = "") {
 
 function connect(tableId) {
   state.tableId = tableId;
+  state.sent.clear(); // a card sent on a closed socket is answered on none
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // the table's messages (an irregularity's text among them) in the console's language
   const socket = new WebSocket(`${scheme}://${location.host}/tables/${tableId}/device?lang=${current()}`,
