@@ -16,7 +16,9 @@ acknowledged bets/s, settled bets/s (bets placed in the run, from the round jour
 the tables settled, read from the database afterwards) and acknowledgement latency p50/p99.
 Baselines in the same run: bare ledger postings (one ``Ledger.transfer`` per transaction, no
 server) on the same database; and the transport alone: the paced scenario's bettors against a
-bare uvicorn WebSocket app that acknowledges each bet at once (``bare_echo``). Each scenario also
+bare uvicorn WebSocket app that acknowledges each bet at once (``bare_echo``), and below it the
+floor of any Python server here: an asyncio protocol answering each bet in its socket's callback,
+no ASGI server or WebSocket library (``raw_echo``, ``raw_ws_echo.py``). Each scenario also
 reports the server process's CPU per acknowledged bet. Bettors use ``benchmarks/lean_ws.py``
 (``--library-client``: the websockets library's client).
 
@@ -408,34 +410,53 @@ async def app(scope, receive, send):
 def bare_echo(seconds: float, players: int = 100, rate: float = 21) -> dict[str, Any]:
     """The paced scenario's bettors against a bare uvicorn WebSocket app (raw ASGI, the same
     server options as ``croupier serve``) that acknowledges each bet at once: no table, no
-    database. Its CPU per message is the floor under croupier's event loop."""
+    database. Its CPU per message is the floor under croupier's event loop as it runs."""
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "echo_app.py").write_text(ECHO_APP)
-        port = free_port()
-        echo = subprocess.Popen(
-            (["taskset", "-c", ",".join(map(str, sorted(PIN["server"])))] if PIN else [])
-            + [sys.executable, "-m", "uvicorn", "echo_app:app", "--port", str(port)]
-            + ["--log-level", "warning", *BARE_WS],
-            cwd=tmp,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+        command = [sys.executable, "-m", "uvicorn", "echo_app:app", "--port", "{port}"]
+        return echo_scenario(
+            [*command, "--log-level", "warning", *BARE_WS], tmp, seconds, players, rate
         )
-        try:
-            while True:
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            seats = [(0, "-")] * players
-            asyncio.run(crowd(port, seats, time.perf_counter() + 1, [], rate))
-            latencies: list[float] = []
-            cpu, start = process_cpu(echo.pid), time.perf_counter()
-            asyncio.run(crowd(port, seats, start + seconds, latencies, rate))
-            elapsed, cpu = time.perf_counter() - start, process_cpu(echo.pid) - cpu
-        finally:
-            echo.kill()
-            echo.wait()
+
+
+def raw_echo(seconds: float, players: int = 100, rate: float = 21) -> dict[str, Any]:
+    """The same bettors against ``raw_ws_echo.py``: an asyncio protocol answering each bet in
+    its socket's callback, no ASGI server, no WebSocket library, no task. Its CPU per message
+    is the floor under any Python WebSocket server on this machine (the loop's wake-up, the
+    kernel's read and write): what a server of its own transport could at best come down to."""
+    command = [sys.executable, str(Path(__file__).with_name("raw_ws_echo.py")), "{port}"]
+    return echo_scenario(command, None, seconds, players, rate)
+
+
+def echo_scenario(
+    command: list[str], cwd: str | None, seconds: float, players: int, rate: float
+) -> dict[str, Any]:
+    """The paced bettors against an echo server started by ``command`` (``{port}`` its port):
+    acknowledgements per second, their latency and the server's CPU per message."""
+    port = free_port()
+    echo = subprocess.Popen(
+        (["taskset", "-c", ",".join(map(str, sorted(PIN["server"])))] if PIN else [])
+        + [part.replace("{port}", str(port)) for part in command],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        seats = [(0, "-")] * players
+        asyncio.run(crowd(port, seats, time.perf_counter() + 1, [], rate))
+        latencies: list[float] = []
+        cpu, start = process_cpu(echo.pid), time.perf_counter()
+        asyncio.run(crowd(port, seats, start + seconds, latencies, rate))
+        elapsed, cpu = time.perf_counter() - start, process_cpu(echo.pid) - cpu
+    finally:
+        echo.kill()
+        echo.wait()
     return {
         "players": players,
         "offered_per_s": players * rate,
@@ -644,8 +665,10 @@ def against_baseline(
     return out
 
 
-def print_goals(database: str, results: dict[str, Any], echo: dict[str, Any]) -> None:
-    """The paced scenario against issue 32(4)'s goals and the bare echo of the same run."""
+def print_goals(
+    database: str, results: dict[str, Any], echo: dict[str, Any], raw: dict[str, Any]
+) -> None:
+    """The paced scenario against issue 32(4)'s goals and the echoes of the same run."""
     paced = results.get("100-paced")
     if not isinstance(paced, dict):
         return
@@ -654,7 +677,8 @@ def print_goals(database: str, results: dict[str, Any], echo: dict[str, Any]) ->
         f"{database} 100-paced: server CPU {cpu} us per bet (goal under {GOAL_CPU_US}: "
         f"{'met' if cpu < GOAL_CPU_US else 'not met'}), "
         f"{cpu / max(1, echo['server_cpu_us_per_ack']):.1f}x the bare echo's "
-        f"{echo['server_cpu_us_per_ack']} us; p99 {p99} ms (goal under {GOAL_P99_MS}: "
+        f"{echo['server_cpu_us_per_ack']} us (the raw echo's {raw['server_cpu_us_per_ack']}); "
+        f"p99 {p99} ms (goal under {GOAL_P99_MS}: "
         f"{'met' if p99 < GOAL_P99_MS else 'not met'})",
         flush=True,
     )
@@ -740,8 +764,11 @@ def main() -> None:
         print("bare WebSocket echo, 100 x 21 bets/s", flush=True)
         report["bare_echo"] = bare_echo(args.seconds)
         print(f"  {report['bare_echo']}", flush=True)
+        print("raw asyncio WebSocket echo (the floor of a Python server), 100 x 21 bets/s")
+        report["raw_echo"] = raw_echo(args.seconds)
+        print(f"  {report['raw_echo']}", flush=True)
         if isinstance(report.get("sqlite"), dict):
-            print_goals("sqlite", report["sqlite"], report["bare_echo"])
+            print_goals("sqlite", report["sqlite"], report["bare_echo"], report["raw_echo"])
         if not args.no_fanout:
             print("fan-out to 1,000 watchers (SQLite)", flush=True)
             report["fanout"] = fanout(f"sqlite:///{tmp}/fanout.db", args.seconds)
@@ -765,7 +792,7 @@ def main() -> None:
     else:
         report["postgresql"] = "not reachable: skipped"
     if isinstance(report.get("postgresql"), dict):
-        print_goals("postgresql", report["postgresql"], report["bare_echo"])
+        print_goals("postgresql", report["postgresql"], report["bare_echo"], report["raw_echo"])
     if args.json:
         print(json.dumps(report, indent=2))
     else:
