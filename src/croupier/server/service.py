@@ -43,7 +43,7 @@ from croupier.store.claims import TableClaims, pool_name
 from croupier.store.database import connect, migrate
 from croupier.store.ledger import DEMO, Ledger
 from croupier.store.owner import ServerLock
-from croupier.store.players import IDLE_SECONDS, Players, named_account
+from croupier.store.players import CONFIRM_SECONDS, IDLE_SECONDS, Players, named_account
 from croupier.store.rounds import RoundRecords
 from croupier.store.table_store import SqlTableStore
 from croupier.store.writer import GATHER, Writer
@@ -165,6 +165,7 @@ class Casino:
         self._ticker: asyncio.Task[None] | None = None
         self._claimer: asyncio.Task[None] | None = None
         self._jackpots: asyncio.Task[None] | None = None
+        self._confirmer: asyncio.Task[None] | None = None
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -191,6 +192,8 @@ class Casino:
             self._jackpots = asyncio.create_task(self._jackpots_forever())
             if self.claims.shared:
                 self._claimer = asyncio.create_task(self._claim_forever())
+        if self.players.shared:  # by the tokens' own clock (real time), whatever the tables'
+            self._confirmer = asyncio.create_task(self._confirm_forever())
 
     def _prepare(self) -> None:
         self.hold()
@@ -304,6 +307,16 @@ class Casino:
             if table.accounts.pool is not None:
                 table.show_jackpot(balances[table.accounts.pool])
 
+    async def _confirm_forever(self) -> None:
+        """The tokens in play confirmed with the shared database ahead of time, all together
+        (``Players.confirm_in_use``), so that no bet waits for its player's."""
+        while True:
+            await asyncio.sleep(CONFIRM_SECONDS / 4)
+            try:
+                await asyncio.to_thread(self.players.confirm_in_use)
+            except Exception:  # each token is then confirmed at its next use, as it comes
+                log.warning("the tokens in play could not be confirmed together; trying again")
+
     async def _jackpots_forever(self) -> None:
         while True:
             await asyncio.sleep(JACKPOT_SECONDS)
@@ -361,7 +374,7 @@ class Casino:
         if self.drain_on_stop:
             with contextlib.suppress(Exception):  # a stop never fails for want of a drain
                 await self.drain()
-        for task in (self._ticker, self._claimer, self._jackpots):
+        for task in (self._ticker, self._claimer, self._jackpots, self._confirmer):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

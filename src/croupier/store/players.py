@@ -20,7 +20,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from croupier.citing import pt
@@ -148,32 +148,80 @@ class Players:
         if known is not None:
             return known
         entry = self._known.pop(digest, None)
-        with self.engine.begin() as connection:
-            if entry is not None and self.shared:
-                connection.execute(
-                    update(players)
-                    .where(players.c.token_hash == digest)
-                    .values(
-                        token_seen_at=func.greatest(
-                            players.c.token_seen_at, datetime.fromtimestamp(entry[1], UTC)
-                        )
-                    )
-                )
-            row = connection.execute(
-                select(players).where(players.c.token_hash == digest)
-            ).one_or_none()
-        if row is None or row.suspended is not None:  # a suspended account's token is refused
+        player = self._confirmed({digest: entry[1] if entry is not None else None})[digest]
+        if player is None:
             return None
-        player = Player(row.id, row.name, row.role, bool(row.demo))
         now = self.wall()
-        seen = row.token_seen_at.timestamp() if row.token_seen_at is not None else now
-        if self._expired(player, seen, now):
-            return None
         if len(self._known) >= 100_000:
             self.save_activity()
             self._known.clear()
         self._known[digest] = [player, now, now]
         return player
+
+    def confirm_in_use(self) -> int:
+        """On a shared database, confirm together, in one transaction, every remembered token
+        used here within the last :data:`CONFIRM_SECONDS` and confirmed more than half of it
+        ago, as :meth:`authenticate_digest` confirms one: so that a player in play never waits
+        for the database between two bets (one bet in a hundred did, issue 32(4)). A token
+        replaced, suspended or expired meanwhile is forgotten here (its next use asks the
+        database, and is refused). A token this leaves unconfirmed (the database slow, or the
+        server's task late) is confirmed at its next use, as before: none is trusted longer.
+        Returns how many were confirmed."""
+        if not self.shared:
+            return 0
+        started = self.wall()
+        due = {
+            digest: entry[1]
+            for digest, entry in list(self._known.items())
+            if started - entry[1] <= CONFIRM_SECONDS and started - entry[2] > CONFIRM_SECONDS / 2
+        }
+        if not due:
+            return 0
+        confirmed = 0
+        for digest, player in self._confirmed(due).items():
+            entry = self._known.get(digest)
+            if entry is None:
+                continue
+            if player is None:
+                self._known.pop(digest, None)
+            else:  # from before the database was asked: never later than it answered for
+                entry[2] = max(entry[2], started)
+                confirmed += 1
+        return confirmed
+
+    def _confirmed(self, uses: dict[str, float | None]) -> dict[str, Player | None]:
+        """Each token (by digest) of ``uses`` as the database holds it now: its player, or None
+        where it is unknown (replaced), its account suspended, or it expired unused everywhere.
+        On a shared database this process's last use of each (where given) is written first,
+        kept where another process used it later."""
+        written = [
+            {"digest": digest, "used": datetime.fromtimestamp(used, UTC)}
+            for digest, used in uses.items()
+            if used is not None
+        ]
+        with self.engine.begin() as connection:
+            if written and self.shared:
+                connection.execute(
+                    update(players)
+                    .where(players.c.token_hash == bindparam("digest"))
+                    .values(
+                        token_seen_at=func.greatest(players.c.token_seen_at, bindparam("used"))
+                    ),
+                    written,
+                )
+            rows = connection.execute(
+                select(players).where(players.c.token_hash.in_(list(uses)))
+            ).all()
+        now = self.wall()
+        found: dict[str, Player | None] = dict.fromkeys(uses)
+        for row in rows:
+            if row.suspended is not None:  # a suspended account's token is refused
+                continue
+            player = Player(row.id, row.name, row.role, bool(row.demo))
+            seen = row.token_seen_at.timestamp() if row.token_seen_at is not None else now
+            if not self._expired(player, seen, now):
+                found[row.token_hash] = player
+        return found
 
     def remembered(self, token: str) -> Player | None:
         """The player of a token already seen and not expired, without touching the database
