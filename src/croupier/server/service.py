@@ -33,6 +33,7 @@ from croupier.server.idempotency import Answers
 from croupier.server.logins import LoginGate
 from croupier.server.origins import Origins
 from croupier.server.peer_auth import PeerKey
+from croupier.server.periodic import Background, every
 from croupier.server.protection import Protection
 from croupier.server.rates import RateLimits, Rates
 from croupier.server.relay import Relay
@@ -57,6 +58,8 @@ CLAIM_SECONDS = 1.0  # how often a process shows it lives and looks for tables w
 JACKPOT_SECONDS = 1.0  # how often a linked jackpot's display is read again from the database
 DRAIN_SECONDS = 30.0  # a graceful stop waits this long for the dealt rounds to finish
 log = logging.getLogger(__name__)
+JACKPOTS_UNREAD = "the linked jackpots' display could not be read; trying again"
+TOKENS_UNCONFIRMED = "the tokens in play could not be confirmed together; each is at its use"
 
 
 WRITER_LANES = 4  # PostgreSQL: writer threads, each with its connection (store/writer.py)
@@ -162,10 +165,7 @@ class Casino:
         )
         self.credentials = Credentials("")
         self.recovered: list[int] = []
-        self._ticker: asyncio.Task[None] | None = None
-        self._claimer: asyncio.Task[None] | None = None
-        self._jackpots: asyncio.Task[None] | None = None
-        self._confirmer: asyncio.Task[None] | None = None
+        self.background = Background()
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -188,12 +188,12 @@ class Casino:
 
         self.clock.on_change(moved)
         if isinstance(self.clock, SystemClock):
-            self._ticker = asyncio.create_task(self._tick_forever())
-            self._jackpots = asyncio.create_task(self._jackpots_forever())
+            self.background.start(self._tick_forever())
+            self.background.start(every(JACKPOT_SECONDS, self.refresh_jackpots, JACKPOTS_UNREAD))
             if self.claims.shared:
-                self._claimer = asyncio.create_task(self._claim_forever())
-        if self.players.shared:  # by the tokens' own clock (real time), whatever the tables'
-            self._confirmer = asyncio.create_task(self._confirm_forever())
+                self.background.start(self._claim_forever())
+        if self.players.shared:  # tokens in play confirmed ahead, by real time: no bet waits
+            self.background.start(every(CONFIRM_SECONDS / 4, self._confirm, TOKENS_UNCONFIRMED))
 
     def _prepare(self) -> None:
         self.hold()
@@ -307,23 +307,8 @@ class Casino:
             if table.accounts.pool is not None:
                 table.show_jackpot(balances[table.accounts.pool])
 
-    async def _confirm_forever(self) -> None:
-        """The tokens in play confirmed with the shared database ahead of time, all together
-        (``Players.confirm_in_use``), so that no bet waits for its player's."""
-        while True:
-            await asyncio.sleep(CONFIRM_SECONDS / 4)
-            try:
-                await asyncio.to_thread(self.players.confirm_in_use)
-            except Exception:  # each token is then confirmed at its next use, as it comes
-                log.warning("the tokens in play could not be confirmed together; trying again")
-
-    async def _jackpots_forever(self) -> None:
-        while True:
-            await asyncio.sleep(JACKPOT_SECONDS)
-            try:
-                await self.refresh_jackpots()
-            except Exception:  # the database is away for a moment: the display waits
-                log.warning("the linked jackpots' display could not be read; trying again")
+    async def _confirm(self) -> None:
+        await asyncio.to_thread(self.players.confirm_in_use)
 
     def cluster(self) -> dict[str, Any]:
         """The processes serving this database and the tables each runs (``GET /cluster``)."""
@@ -374,11 +359,7 @@ class Casino:
         if self.drain_on_stop:
             with contextlib.suppress(Exception):  # a stop never fails for want of a drain
                 await self.drain()
-        for task in (self._ticker, self._claimer, self._jackpots, self._confirmer):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        await self.background.stop()
         for table in self.tables.values():
             await table.stop()
         if self.relay is not None:
