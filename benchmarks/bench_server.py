@@ -101,42 +101,55 @@ REFS = itertools.count(1)  # bet references, unique in the process
 BARE_WS = ["--ws", WS_IMPLEMENTATION, "--ws-per-message-deflate", "false"]
 
 
-def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
+def launch(
+    command: list[str], port: int, ready: str, cwd: str | None = None, env: Any = None
+) -> subprocess.Popen[bytes]:
+    """``command`` started on the server's CPU (``--pin``), returned once ``GET ready`` on
+    ``port`` answers 200; killed, and an error raised, when it does not within 60 s."""
+    pinned = ["taskset", "-c", ",".join(map(str, sorted(PIN["server"])))] if PIN else []
     process = subprocess.Popen(
-        (["taskset", "-c", ",".join(map(str, sorted(PIN["server"])))] if PIN else [])
-        + [
-            sys.executable,
-            "-m",
-            "croupier",
-            "serve",
-            "--port",
-            str(port),
-            "--database",
-            url,
-            "--no-demo",
-            "--operator-token",
-            TOKEN,
-            # the closed-loop players bet as fast as acknowledged (~90 a second each): above
-            # the default per-player limit, which the paced players (~21 a second) stay under
-            "--messages-per-second",
-            "1000",
-        ]
-        + ([] if GROUP_COMMIT_MS[0] is None else ["--group-commit-ms", str(GROUP_COMMIT_MS[0])]),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=(
-            {**os.environ, "PYTHONPATH": str(SERVER_SRC[0])} if SERVER_SRC[0] is not None else None
-        ),
+        pinned + command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+            if httpx.get(f"http://127.0.0.1:{port}{ready}", timeout=1).status_code == 200:
                 return process
         except httpx.HTTPError:
-            time.sleep(0.1)
+            pass
+        time.sleep(0.1)
     process.kill()
-    raise RuntimeError("server did not start")
+    process.wait()
+    raise RuntimeError(f"{' '.join(command[:4])} did not start")
+
+
+def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable,
+        "-m",
+        "croupier",
+        "serve",
+        "--port",
+        str(port),
+        "--database",
+        url,
+        "--no-demo",
+        "--operator-token",
+        TOKEN,
+        # the closed-loop players bet as fast as acknowledged (~90 a second each): above
+        # the default per-player limit, which the paced players (~21 a second) stay under
+        "--messages-per-second",
+        "1000",
+    ]
+    if GROUP_COMMIT_MS[0] is not None:
+        command += ["--group-commit-ms", str(GROUP_COMMIT_MS[0])]
+    src = SERVER_SRC[0]
+    return launch(
+        command,
+        port,
+        "/health",
+        env=None if src is None else {**os.environ, "PYTHONPATH": str(src)},
+    )
 
 
 def wipe_postgres(url: str) -> bool:
@@ -413,10 +426,22 @@ def bare_echo(seconds: float, players: int = 100, rate: float = 21) -> dict[str,
     database. Its CPU per message is the floor under croupier's event loop as it runs."""
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "echo_app.py").write_text(ECHO_APP)
-        command = [sys.executable, "-m", "uvicorn", "echo_app:app", "--port", "{port}"]
-        return echo_scenario(
-            [*command, "--log-level", "warning", *BARE_WS], tmp, seconds, players, rate
-        )
+        return echo_scenario(bare_uvicorn("echo_app:app", "{port}"), tmp, seconds, players, rate)
+
+
+def bare_uvicorn(app: str, port: str) -> list[str]:
+    """The command of a bare baseline's uvicorn serving ``app``: croupier's transport, quiet."""
+    return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        app,
+        "--port",
+        port,
+        "--log-level",
+        "warning",
+        *BARE_WS,
+    ]
 
 
 def raw_echo(seconds: float, players: int = 100, rate: float = 21) -> dict[str, Any]:
@@ -434,20 +459,8 @@ def echo_scenario(
     """The paced bettors against an echo server started by ``command`` (``{port}`` its port):
     acknowledgements per second, their latency and the server's CPU per message."""
     port = free_port()
-    echo = subprocess.Popen(
-        (["taskset", "-c", ",".join(map(str, sorted(PIN["server"])))] if PIN else [])
-        + [part.replace("{port}", str(port)) for part in command],
-        cwd=cwd,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    echo = launch([part.replace("{port}", str(port)) for part in command], port, "/", cwd)
     try:
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
         seats = [(0, "-")] * players
         asyncio.run(crowd(port, seats, time.perf_counter() + 1, [], rate))
         latencies: list[float] = []
@@ -581,30 +594,13 @@ def fanout(url: str, seconds: float, watchers: int = 1000) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "bare_app.py").write_text(BARE_APP)
         port = free_port()
-        bare = subprocess.Popen(
-            (["taskset", "-c", ",".join(map(str, sorted(PIN["server"])))] if PIN else [])
-            + [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "bare_app:app",
-                "--port",
-                str(port),
-                "--log-level",
-                "warning",
-                *BARE_WS,
-            ],
-            cwd=tmp,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+        bare = launch(
+            bare_uvicorn("bare_app:app", str(port)),
+            port,
+            "/count",
+            tmp,
         )
         try:
-            while True:
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/count", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
             last = [0.0] * watchers
 
             async def run_bare() -> float:
