@@ -9,7 +9,8 @@ Ponto e Banca/Macau (no maximum bet; the default), ``macau-stud-2004`` (antes) o
 ``macau-blackjack-2007`` (box bets), the Macau tables with a 1.00 minimum and no maximum so that
 a bettor's bet grows 1.00 at a time, seven players at most. Each player has one bet in flight
 (closed loop: a bet is placed when the last is acknowledged, its stake committed). Reported: bets
-per second and the process's CPU per bet (the actor's loop and the writer's thread together).
+per second, the process's CPU per bet (the actor's loop and the writer's thread together) and the
+event loop's thread's part of it (the rest is the writer's).
 ``--baseline-src`` runs the same measurement with another checkout's ``src`` (e.g. a ``git
 worktree`` of the commit before a change), alternating with this one run by run, and prints the
 ratio of the medians: the change's cost measured in the same run on the same machine. A
@@ -85,13 +86,18 @@ async def measure(url: str, players: int, bets: int, ruleset: str) -> dict[str, 
                 await table.command("bet", player=name, kind=kind, amount=100)
 
         await bettor(seated[0], 50)  # warm up
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu, loop = time.perf_counter(), time.process_time(), time.thread_time()
         await asyncio.gather(*(bettor(name, bets) for name in seated))
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        loop = time.thread_time() - loop  # the event loop's thread (the writer's is the rest)
     finally:
         await casino.stop()
     total = players * bets
-    return {"bets_per_s": round(total / wall), "cpu_us_per_bet": round(cpu / total * 1e6, 1)}
+    return {
+        "bets_per_s": round(total / wall),
+        "cpu_us_per_bet": round(cpu / total * 1e6, 1),
+        "loop_cpu_us_per_bet": round(loop / total * 1e6, 1),
+    }
 
 
 def run_once(src: Path, url: str, players: int, bets: int, ruleset: str) -> dict[str, float]:
@@ -136,7 +142,10 @@ def main() -> None:
                 results[side].append(result)
                 print(f"run {run + 1} {side}: {result}", flush=True)
     medians = {
-        side: {k: statistics.median(r[k] for r in rs) for k in ("bets_per_s", "cpu_us_per_bet")}
+        side: {
+            k: statistics.median(r[k] for r in rs)
+            for k in ("bets_per_s", "cpu_us_per_bet", "loop_cpu_us_per_bet")
+        }
         for side, rs in results.items()
     }
     print("medians:", json.dumps(medians))
