@@ -7,6 +7,7 @@ and the operator's limit; and a limit reached through one process holds at anoth
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from tests.server.conftest import POSTGRES_URL, START, RunningServer, Wall, clean_postgres
 
@@ -42,6 +43,32 @@ def test_a_deposit_one_unit_over_the_days_limit_is_refused(
     assert _deposit(server, "ana", 1).status_code == 422
     wall.now = datetime(2026, 11, 28, tzinfo=UTC).timestamp()
     assert _deposit(server, "ana", 100_00).status_code == 200
+    assert server.audit()["balanced"]
+
+
+def test_a_limit_holds_in_each_currency_the_player_holds(server: RunningServer) -> None:
+    """Choice X11: a limit is a number of minor units and binds each of the player's currency
+    accounts by that number (the casino takes deposits in euros and patacas). A day's limit of
+    100.00: 100.00 EUR in, then 0.01 EUR refused; 100.00 MOP in beside it, then 0.01 MOP refused,
+    the refusal naming the limit and nothing left of it."""
+    ana = server.player("ana")
+    assert _limit(server, ana, "deposit_day", 100_00).status_code == 200
+    assert _deposit(server, "ana", 100_00).status_code == 200
+    assert _deposit(server, "ana", 1).status_code == 422
+
+    def in_patacas(amount: int) -> Any:
+        return server.http.post(
+            "/players/ana/deposits",
+            json={"amount": amount, "currency": "MOP"},
+            headers=server.operator,
+        )
+
+    assert in_patacas(100_00).status_code == 200
+    over = in_patacas(1)
+    assert over.status_code == 422, over.text
+    detail = over.json()["detail"]
+    assert detail["field"] == "amount" and detail["limit"] == 100_00 and detail["left"] == 0
+    assert server.balance(ana) == 100_00  # the euro wallet's, as it was
     assert server.audit()["balanced"]
 
 
