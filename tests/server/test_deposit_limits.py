@@ -14,10 +14,12 @@ from tests.server.conftest import POSTGRES_URL, START, RunningServer, Wall, clea
 DAY = 24 * 3600
 
 
-def _deposit(server: RunningServer, name: str, amount: int) -> object:
-    return server.http.post(
-        f"/players/{name}/deposits", json={"amount": amount}, headers=server.operator
-    )
+def _deposit(server: RunningServer, name: str, amount: int, currency: str | None = None) -> Any:
+    """A deposit by the cashier (in euros, the default, unless ``currency`` is given)."""
+    body: dict[str, Any] = {"amount": amount}
+    if currency is not None:
+        body["currency"] = currency
+    return server.http.post(f"/players/{name}/deposits", json=body, headers=server.operator)
 
 
 def _limit(server: RunningServer, who: dict[str, str], kind: str, amount: int | None) -> object:
@@ -55,16 +57,8 @@ def test_a_limit_holds_in_each_currency_the_player_holds(server: RunningServer) 
     assert _limit(server, ana, "deposit_day", 100_00).status_code == 200
     assert _deposit(server, "ana", 100_00).status_code == 200
     assert _deposit(server, "ana", 1).status_code == 422
-
-    def in_patacas(amount: int) -> Any:
-        return server.http.post(
-            "/players/ana/deposits",
-            json={"amount": amount, "currency": "MOP"},
-            headers=server.operator,
-        )
-
-    assert in_patacas(100_00).status_code == 200
-    over = in_patacas(1)
+    assert _deposit(server, "ana", 100_00, "MOP").status_code == 200
+    over = _deposit(server, "ana", 1, "MOP")
     assert over.status_code == 422, over.text
     detail = over.json()["detail"]
     assert detail["field"] == "amount" and detail["limit"] == 100_00 and detail["left"] == 0
