@@ -91,11 +91,14 @@ class Relay:
 
     async def runs_elsewhere(self, table_id: int) -> bool:
         """Whether table ``table_id`` is an open table another process runs (False: no such
-        open table); :class:`Unavailable` when no process runs it now (its owner just died)."""
+        open table); :class:`Unavailable` when no process runs it now: its owner just died, or
+        this process has claimed it and is recovering it (not running here yet, and not
+        elsewhere: a connection relayed would be relayed to this process itself)."""
         await self.peers.refresh(table_id)
         if table_id not in self.peers.owners:
             return False
-        if self.peers.owners[table_id] is None:
+        owner = self.peers.owners[table_id]
+        if owner is None or owner.name == self.casino.node:
             raise Unavailable(table_id)
         return True
 
