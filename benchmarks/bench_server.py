@@ -360,9 +360,11 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
             until = start + seconds
 
             cpu, loop = process_cpu(server.pid), thread_cpu(server.pid)
+            sent = messages_sent(port)
             asyncio.run(crowd(port, seats, until, latencies, rate, burst, refused))
             elapsed = time.perf_counter() - start
             cpu, loop = process_cpu(server.pid) - cpu, thread_cpu(server.pid) - loop
+            sent = messages_sent(port) - sent
             acked = max(1, len(latencies))
             time.sleep(2.5)  # the last windows close and settle
             settled, _ = settled_count(url, high)
@@ -380,6 +382,8 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
                 # the event loop's thread, and the rest (the writer's, the worker threads)
                 "loop_thread_cpu_us_per_ack": round(loop / acked * 1e6),
                 "other_threads_cpu_us_per_ack": round((cpu - loop) / acked * 1e6),
+                # what the server sent its clients per bet: the ack and the table's events
+                "messages_sent_per_ack": round(sent / acked, 2),
             }
             print(f"  {label}: {results[label]}", flush=True)
     finally:
@@ -387,6 +391,12 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
         server.wait()
     results["baseline_ledger_postings_per_s"] = round(ledger_baseline(url, seconds))
     return results
+
+
+def messages_sent(port: int) -> int:
+    """The WebSocket messages the server has sent its clients so far (``/health``)."""
+    health = httpx.get(f"http://127.0.0.1:{port}/health", timeout=30).json()
+    return int(health["messages_delivered"])
 
 
 def process_cpu(pid: int) -> float:

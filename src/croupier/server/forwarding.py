@@ -6,8 +6,9 @@ table ``id`` is sent on, as it came (method, path, query, body, the idempotency 
 the process that does, with who the caller is signed in place of their credential
 (server/peer_auth.py), and that process's answer comes back as it was
 given: the same refusals and error shapes as locally. A forwarded request is never forwarded
-again (``X-Croupier-Forwarded``); an open table no process runs yet (its owner just died) and an
-owner that does not answer get 503, to be tried again. Who runs what is read from the database
+again (``X-Croupier-Forwarded``); an open table no process runs yet (its owner just died, or
+this process has claimed it and is recovering it) and an owner that does not answer get 503,
+to be tried again. Who runs what is read from the database
 at most once a :data:`OWNER_SECONDS` (an unknown table id at most once a
 :data:`UNKNOWN_SECONDS`). With a bus the request goes as a NATS request and the table's process
 answers it with its own app in process (:func:`answer_here`); without one, over HTTP. A table's
@@ -109,7 +110,9 @@ class Peers:
         ``caller`` (a player's name, "" for an anonymous caller), signed, with the request's
         headers that matter (:data:`KEPT`): its status and JSON body, or a 503."""
         owner = self.owners.get(table_id)
-        if owner is None:
+        if owner is None or owner.name == self.casino.node:
+            # no process runs it now: its owner died, or this one has claimed it and recovers
+            # it before it runs it (sent here, its own app would answer "no such table")
             return 503, json.dumps(NO_OWNER).encode()
         kept = {k: v for k, v in headers.items() if k in KEPT}
         kept |= self.casino.peer_key.request_headers(
