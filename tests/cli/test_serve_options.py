@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from croupier.server.embedded import free_port
-from tests.server.conftest import POSTGRES_URL, clean_postgres
+from tests.server.conftest import POSTGRES_URL, RunningServer, clean_postgres
 
 
 def _serve(*args: str) -> subprocess.CompletedProcess[str]:
@@ -120,3 +120,14 @@ def test_a_time_zone_that_is_none_is_refused(tmp_path: Path, zone: str) -> None:
     assert "--time-zone" in done.stderr and "is not a time zone" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "c.db").exists()
+
+
+def test_a_time_zone_other_than_the_casinos_is_refused_in_one_line(tmp_path: Path) -> None:
+    """The casino's zone is its database's (store/casino_settings.py): a process given another
+    is refused naming the option and both zones, before it serves anything."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    RunningServer(url, time_zone="Asia/Macau").stop()
+    done = _serve("--database", url, "--time-zone", "UTC")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("error: --time-zone:") and "Asia/Macau" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1

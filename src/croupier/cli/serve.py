@@ -84,11 +84,19 @@ def serve_command(
         "share it (fewer commits for a little more latency per bet); 0: commit at once "
         "[default: 2]",
     ),
-    time_zone: str = typer.Option(
-        "UTC",
+    time_zone: str | None = typer.Option(
+        None,
         "--time-zone",
         help="the casino's time zone, an IANA name (Asia/Macau, Europe/Lisbon): the days, weeks "
-        "and months of its players' limits, their ages, statements and exclusions",
+        "and months of its players' limits, their ages, statements and exclusions; kept in the "
+        "database, which refuses another [default: the database's; UTC for a new one]",
+        show_default=False,
+    ),
+    change_time_zone: bool = typer.Option(
+        False,
+        "--change-time-zone",
+        help="make --time-zone the casino's where its database keeps another (with no other "
+        "process serving the database)",
     ),
     allow_origin: list[str] = typer.Option(  # noqa: B008 (typer's way)
         [],
@@ -138,6 +146,7 @@ def serve_command(
             cluster_key=cluster_key or None,
             group_commit_seconds=gather,
             time_zone=time_zone,
+            change_time_zone=change_time_zone,
         )
     except RuleViolation as error:
         flag = "node-name" if error.field == "node" else error.field.replace("_", "-")
@@ -163,6 +172,12 @@ def serve_command(
     except Exception as error:  # a database that does not answer: one line, not a traceback
         typer.echo(f"error: --database: cannot open {database}: {_first_line(error)}", err=True)
         raise typer.Exit(1) from None
+    try:  # the casino's time zone is its database's (store/casino_settings.py)
+        casino.agreed_time_zone()
+    except RuleViolation as error:
+        typer.echo(f"error: --time-zone: {translate(error.message, current())} ({error.rule})",
+                   err=True)  # fmt: skip
+        raise typer.Exit(2) from None
 
     def announce() -> None:
         url = f"http://{host}:{port}/"

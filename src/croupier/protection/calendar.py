@@ -52,8 +52,12 @@ class Calendar:
     """Days, weeks and months of one time zone, for moments in seconds (UTC, ``time.time()``)."""
 
     def __init__(self, zone: str = DEFAULT_ZONE) -> None:
-        self.name = zone
+        self.use(zone)
+
+    def use(self, zone: str) -> None:
+        """Count the days of ``zone`` from now on (a server's, once its database said which)."""
         self.zone = time_zone(zone, "time_zone")
+        self.name = zone
 
     def day(self, seconds: float) -> date:
         """The day ``seconds`` falls on."""

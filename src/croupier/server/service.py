@@ -39,6 +39,7 @@ from croupier.server.rates import RateLimits, Rates
 from croupier.server.relay import Relay
 from croupier.server.visibility import TableKind
 from croupier.shoe import StackedCards
+from croupier.store import casino_settings as settings
 from croupier.store.audit_trail import AuditTrail
 from croupier.store.claims import TableClaims, pool_name
 from croupier.store.database import connect, migrate
@@ -60,8 +61,6 @@ DRAIN_SECONDS = 30.0  # a graceful stop waits this long for the dealt rounds to 
 log = logging.getLogger(__name__)
 JACKPOTS_UNREAD = "the linked jackpots' display could not be read; trying again"
 TOKENS_UNCONFIRMED = "the tokens in play could not be confirmed together; each is at its use"
-
-
 WRITER_LANES = 4  # PostgreSQL: writer threads, each with its connection (store/writer.py)
 
 
@@ -115,8 +114,10 @@ class Casino:
     #: group commit (store/writer.py): on a busy server a commit waits this long for others
     group_commit_seconds: float = GATHER
     #: the casino's time zone (an IANA name): the days of its players' limits, ages, statements
-    #: and exclusions (protection/calendar.py, choice X3)
-    time_zone: str = DEFAULT_ZONE
+    #: and exclusions (choice X3); None: its database's (store/casino_settings.py), else UTC
+    time_zone: str | None = None
+    #: make ``time_zone`` the casino's where its database keeps another (no other process up)
+    change_time_zone: bool = False
 
     def __post_init__(self) -> None:
         self.node = self.node or default_node()
@@ -126,7 +127,7 @@ class Casino:
                 msg("{node}: 1 to 40 letters, digits, '.', '_' or '-'", node=repr(self.node)),
                 "deploy.md",
             )
-        self.calendar = Calendar(self.time_zone)
+        self.calendar = Calendar(self.time_zone or DEFAULT_ZONE)  # the name checked at once
         self.engine = connect(self.database_url, pool_name(self.node))
         self.ledger = Ledger(self.engine, self.wall)
         self.players = Players(self.engine, self.ledger, idle_seconds=self.idle_seconds)
@@ -197,7 +198,9 @@ class Casino:
 
     def _prepare(self) -> None:
         self.hold()
+        zone = self.agreed_time_zone()
         migrate(self.engine)
+        settings.keep(self.engine, settings.TIME_ZONE, zone)
         if self.advertise:
             self.claims.advertise(self.advertise)
         if not self.claims.shared:  # one process serves the file: every open round is its own
@@ -211,6 +214,12 @@ class Casino:
                     self.records.tables.create_table(config.name, config.to_json())
             self.credentials.demo_token = self._ensure("demo", "player", True, None)
             self._fund_demo(self.players.by_name("demo"))
+
+    def agreed_time_zone(self) -> str:
+        """The casino's time zone (store/casino_settings.py), the calendar set to it."""
+        given, change = self.time_zone, self.change_time_zone
+        self.calendar.use(settings.zone_for(self.engine, given, change, self.claims.others))
+        return self.calendar.name
 
     def hold(self) -> None:
         """This process's claims connection first (its other connections are a live process's,

@@ -105,6 +105,10 @@ class TableClaims:
                 self._connection.execute(text("SELECT 1"))
                 self._connection.commit()
 
+    def others(self) -> int:
+        """How many other live processes serve the database (none on SQLite)."""
+        return sum(1 for node in self.nodes() if node.name != self.node)
+
     def nodes(self) -> list[Node]:
         """Every live process and the tables it owns (one, this one, on SQLite)."""
         if not self.shared:

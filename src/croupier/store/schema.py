@@ -247,6 +247,15 @@ cluster_nodes = Table(
     Column("started_at", DateTime(timezone=True), nullable=False),
 )
 
+#: the casino's own settings (migration 0016): its time zone (``croupier serve --time-zone``),
+#: which every process serving the database uses (store/casino_settings.py)
+casino_settings = Table(
+    "casino_settings",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(200), nullable=False),
+)
+
 #: the staff's actions (issue 30; migration 0013): who, when, what, on what, why, before and
 #: after. Append-only: the database refuses to change or delete a row (triggers).
 staff_actions = Table(
