@@ -131,3 +131,20 @@ def test_a_time_zone_other_than_the_casinos_is_refused_in_one_line(tmp_path: Pat
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("error: --time-zone:") and "Asia/Macau" in done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_start_says_the_casinos_time_zone_its_database_keeps(tmp_path: Path) -> None:
+    """Started with no ``--time-zone`` on a Macau casino's database, the process says the zone
+    it counts its players' days in: Macau's, not the default UTC."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    RunningServer(url, time_zone="Asia/Macau").stop()
+    port = free_port()
+    command = [sys.executable, "-m", "croupier", "serve", "--no-demo", "--port", str(port)]
+    process = subprocess.Popen([*command, "--database", url], stdout=subprocess.PIPE, text=True)
+    try:
+        first = process.stdout.readline() if process.stdout else ""
+        assert first.startswith(f"croupier serving http://127.0.0.1:{port}/"), first
+        assert first.rstrip().endswith("time zone Asia/Macau)"), first
+    finally:
+        process.kill()
+        process.wait(timeout=30)

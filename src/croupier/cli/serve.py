@@ -181,7 +181,8 @@ def serve_command(
 
     def announce() -> None:
         url = f"http://{host}:{port}/"
-        print(f"croupier serving {url} (database {database})", flush=True)
+        zone = casino.calendar.name  # the casino's, which its database keeps
+        print(f"croupier serving {url} (database {database}, time zone {zone})", flush=True)
         print(f"operator token: {casino.credentials.operator_token}", flush=True)
         if casino.credentials.demo_token:
             print(f"demo player 'demo' token: {casino.credentials.demo_token}", flush=True)
