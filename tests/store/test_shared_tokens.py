@@ -135,3 +135,17 @@ def test_a_token_in_play_here_does_not_expire_at_the_other_process(engine: Engin
         assert here.remembered(token) == player
         here.confirm_in_use()
     assert there.authenticate(token) == player  # the second asks the database: in use
+
+
+def test_a_token_the_operator_sets_expires_unused_on_the_casinos_clock(engine: Engine) -> None:
+    """GLI-19 2.5.4, a token expires after 30 minutes unused: the operator's console token
+    (``set_token``) too, its idle time counted from when it was set on the same clock as every
+    other token's use, not another."""
+    here, _there, clock = _two(engine)
+    player, _token = here.create("operator")
+    here.set_token(player.id, "the console's token")
+    clock.now += IDLE_SECONDS - 1
+    assert here.authenticate("the console's token") == player
+    here.set_token(player.id, "the next console's token")
+    clock.now += IDLE_SECONDS + 1  # never used since it was set
+    assert here.authenticate("the next console's token") is None

@@ -249,7 +249,10 @@ class Players:
             connection.execute(
                 update(players)
                 .where(players.c.id == player_id)
-                .values(token_hash=token_hash(token), token_seen_at=datetime.now(UTC))
+                .values(
+                    token_hash=token_hash(token),
+                    token_seen_at=datetime.fromtimestamp(self.wall(), UTC),  # its idle clock's
+                )
             )
         self.forget_tokens()
 
