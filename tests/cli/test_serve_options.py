@@ -148,3 +148,11 @@ def test_the_start_says_the_casinos_time_zone_its_database_keeps(tmp_path: Path)
     finally:
         process.kill()
         process.wait(timeout=30)
+
+
+def test_a_change_of_time_zone_with_no_zone_is_refused(tmp_path: Path) -> None:
+    """``--change-time-zone`` alone changes nothing: the option is named, and the one it needs."""
+    done = _serve("--database", f"sqlite:///{tmp_path / 'c.db'}", "--change-time-zone")
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: --change-time-zone:") and "--time-zone" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and not (tmp_path / "c.db").exists()

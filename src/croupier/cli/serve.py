@@ -122,6 +122,11 @@ def serve_command(
     if not 0 <= port <= 65535:
         typer.echo(f"error: --port: {port} is not a TCP port: it must be 0 to 65535", err=True)
         raise typer.Exit(2)
+    if change_time_zone and time_zone is None:  # a change to nothing: a mistake, said
+        typer.echo(
+            "error: --change-time-zone: give the casino's new zone with --time-zone", err=True
+        )
+        raise typer.Exit(2)
     if not database.startswith(("sqlite:///", "postgresql://", "postgresql+psycopg://")):
         typer.echo(
             f"error: --database: {database!r} is not a database croupier serves: it must be "
