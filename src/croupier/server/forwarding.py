@@ -82,6 +82,14 @@ class Peers:
             self._read_at = time.monotonic()
             self._until = self._read_at + OWNER_SECONDS
 
+    def running_elsewhere(self, table_id: int) -> Node | None:
+        """The other process that runs open table ``table_id`` now, as last read; None where no
+        process does: its owner died, or this one has claimed it and recovers it before it runs
+        it (a request or a connection sent to "its owner" would come back to this process,
+        whose app does not run it yet)."""
+        owner = self.owners.get(table_id)
+        return None if owner is None or owner.name == self.casino.node else owner
+
     def forget(self) -> None:
         """Read again at the next request (an owner did not answer, or a table moved)."""
         self._until = 0.0
@@ -109,10 +117,8 @@ class Peers:
         """``method path`` (with its query) sent on to table ``table_id``'s process for
         ``caller`` (a player's name, "" for an anonymous caller), signed, with the request's
         headers that matter (:data:`KEPT`): its status and JSON body, or a 503."""
-        owner = self.owners.get(table_id)
-        if owner is None or owner.name == self.casino.node:
-            # no process runs it now: its owner died, or this one has claimed it and recovers
-            # it before it runs it (sent here, its own app would answer "no such table")
+        owner = self.running_elsewhere(table_id)
+        if owner is None:  # between owners: try again
             return 503, json.dumps(NO_OWNER).encode()
         kept = {k: v for k, v in headers.items() if k in KEPT}
         kept |= self.casino.peer_key.request_headers(

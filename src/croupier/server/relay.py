@@ -97,8 +97,7 @@ class Relay:
         await self.peers.refresh(table_id)
         if table_id not in self.peers.owners:
             return False
-        owner = self.peers.owners[table_id]
-        if owner is None or owner.name == self.casino.node:
+        if self.peers.running_elsewhere(table_id) is None:
             raise Unavailable(table_id)
         return True
 

@@ -53,18 +53,9 @@ def keep(engine: Engine, name: str, value: str) -> None:
 
 def zone_for(engine: Engine, given: str | None, change: bool, others: Callable[[], int]) -> str:
     """The casino's zone for a process given ``given`` (None: none) on ``engine``'s database,
-    ``others()`` the number of other processes serving it (asked only for a change)."""
+    ``others()`` the number of other processes serving it (asked only for a change); a refusal
+    naming ``time_zone`` where the two differ and the process may not change it."""
     stored = kept(engine, TIME_ZONE)
-    busy = others() if change and stored is not None and given not in (None, stored) else 0
-    return agreed_time_zone(stored, given, change=change, others=busy)
-
-
-def agreed_time_zone(
-    stored: str | None, given: str | None, *, change: bool = False, others: int = 0
-) -> str:
-    """The casino's zone for a process given ``given`` (None: none) where the database keeps
-    ``stored`` and ``others`` other processes serve it; a refusal naming ``time_zone`` where
-    the two differ and the process may not change it."""
     if stored is None:
         return given or DEFAULT_ZONE
     if given is None or given == stored:
@@ -81,14 +72,15 @@ def agreed_time_zone(
             ),
             RULE,
         )
-    if others:
+    busy = others()
+    if busy:
         raise RuleViolation(
             "time_zone",
             msg(
                 "the casino's time zone ({stored}) is changed with no other process serving "
                 "its database ({others} do): stop them first",
                 stored=stored,
-                others=others,
+                others=busy,
             ),
             RULE,
         )
