@@ -1,6 +1,6 @@
 """Online table server load benchmark (issue 7), bounded and on loopback only.
 
-Run:  python3 benchmarks/bench_server.py [--seconds 5] [--postgres URL] [--json]
+Run:  python3 benchmarks/bench_server.py [--seconds 5] [--postgres URL] [--json] [--no-door]
                                          [--baseline-src OTHER/src [--pairs 3]]
 
 For 1, 10 and 100 concurrent players on SQLite (and on PostgreSQL when reachable; default
@@ -32,7 +32,11 @@ same run.
 from another checkout too (``git worktree add /tmp/before REV``), the two servers alternated
 ``--pairs`` times, and reports the medians and their ratios. The paced scenario is printed
 against issue 32(4)'s goals: under 200 us of server CPU per bet, p99 under 20 ms, with its ratio
-to the bare echo's CPU in the same run.
+to the bare echo's CPU in the same run; and split by a third server of the same run,
+croupier's door alone (``door_server.py``: ``croupier serve`` whose tables answer each bet at
+once, ``door`` in the report; ``--no-door`` skips it): the transport (the bare echo), croupier's
+door (the door's server less the echo) and the table with its writing (the server less the
+door's).
 
 Targets (issue 7, per server process): at least 2,000 settled bets/s with p99 acknowledgement
 under 20 ms at 100 players; at least 30,000 delivered WebSocket messages/s.
@@ -73,7 +77,7 @@ SCENARIOS = [
     ("1", 1, 0, False),
     ("10", 10, 0, False),
     ("100", 100, 0, False),
-    ("100-paced", 100, 21, False),
+    ("100-paced", 100, 21, False),  # PACED
     ("100-burst", 100, 20, True),
 ]
 FANOUT_RATE = 200  # events per second in the fan-out test, for croupier and the bare baseline
@@ -95,6 +99,7 @@ SERVER_SRC: list[Path | None] = [None]
 GROUP_COMMIT_MS: list[float | None] = [None]
 #: issue 32(4): the server's CPU per acknowledged bet and the p99 at 100 paced players
 GOAL_CPU_US, GOAL_P99_MS = 200, 20
+PACED = "100-paced"  # the scenario the goals are for
 REFS = itertools.count(1)  # bet references, unique in the process
 #: the bare baselines' WebSocket transport: croupier's (server/transport.py), so that they
 #: measure the floor under the server as it runs
@@ -123,11 +128,13 @@ def launch(
     raise RuntimeError(f"{' '.join(command[:4])} did not start")
 
 
-def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(url: str, port: int, door: bool = False) -> subprocess.Popen[bytes]:
+    """``croupier serve`` on ``url``; ``door``: its tables answering each bet at once
+    (``door_server.py``: croupier's door alone)."""
+    program = [str(Path(__file__).with_name("door_server.py"))] if door else ["-m", "croupier"]
     command = [
         sys.executable,
-        "-m",
-        "croupier",
+        *program,
         "serve",
         "--port",
         str(port),
@@ -343,13 +350,16 @@ def ledger_baseline(url: str, seconds: float) -> float:
     return n / (time.perf_counter() - start)
 
 
-def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
+def bets_scenario(url: str, seconds: float, door: bool = False) -> dict[str, Any]:
+    """Each scenario's bets on ``url``; ``door``: the paced one alone, on the door's server
+    (``door_server.py``), without the ledger's baseline."""
     port = free_port()
-    server = start_server(url, port)
+    server = start_server(url, port, door)
     results: dict[str, Any] = {}
+    scenarios = [s for s in SCENARIOS if s[0] == PACED] if door else SCENARIOS
     try:
         high = 0
-        for label, players, rate, burst in SCENARIOS:
+        for label, players, rate, burst in scenarios:
             seats = setup(f"http://127.0.0.1:{port}", players, label)
             # one second of the same load first: compiled statements, shoes, connections warm
             asyncio.run(crowd(port, seats, time.perf_counter() + 1, [], rate, burst))
@@ -389,7 +399,8 @@ def bets_scenario(url: str, seconds: float) -> dict[str, Any]:
     finally:
         server.kill()
         server.wait()
-    results["baseline_ledger_postings_per_s"] = round(ledger_baseline(url, seconds))
+    if not door:
+        results["baseline_ledger_postings_per_s"] = round(ledger_baseline(url, seconds))
     return results
 
 
@@ -694,10 +705,16 @@ CPU_KEYS = (
 
 
 def print_goals(
-    database: str, results: dict[str, Any], echo: dict[str, Any], raw: dict[str, Any]
+    database: str,
+    results: dict[str, Any],
+    echo: dict[str, Any],
+    raw: dict[str, Any],
+    door: dict[str, Any] | None = None,
 ) -> None:
-    """The paced scenario against issue 32(4)'s goals and the echoes of the same run."""
-    paced = results.get("100-paced")
+    """The paced scenario against issue 32(4)'s goals and the echoes of the same run; given
+    the ``door``'s run, the bet's CPU split into the transport, croupier's door and the table
+    with its writing."""
+    paced = results.get(PACED)
     if not isinstance(paced, dict):
         return
     cpu, p99 = paced["server_cpu_us_per_ack"], paced["ack_p99_ms"]
@@ -712,6 +729,15 @@ def print_goals(
         f"{'met' if p99 < GOAL_P99_MS else 'not met'})",
         flush=True,
     )
+    door_cpu = door.get(PACED, {}).get("server_cpu_us_per_ack") if door else None
+    if door_cpu is not None:
+        bare = echo["server_cpu_us_per_ack"]
+        print(
+            f"{database} 100-paced split: the transport (bare echo) {bare} us, croupier's door "
+            f"{door_cpu - bare} us (its server with tables answering at once: {door_cpu}), the "
+            f"table and its writing {cpu - door_cpu} us",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -734,6 +760,11 @@ def main() -> None:
         help="comma-separated scenario labels (1, 10, 100, 100-paced, 100-burst); default: all",
     )
     parser.add_argument("--no-fanout", action="store_true", help="skip the fan-out measurement")
+    parser.add_argument(
+        "--no-door",
+        action="store_true",
+        help="skip the door's run (door_server.py: the server, its tables answering at once)",
+    )
     parser.add_argument("--no-postgres", action="store_true", help="skip PostgreSQL")
     parser.add_argument("--no-sqlite", action="store_true", help="skip SQLite's bet scenarios")
     parser.add_argument(
@@ -797,8 +828,12 @@ def main() -> None:
         print("raw asyncio WebSocket echo (the floor of a Python server), 100 x 21 bets/s")
         report["raw_echo"] = raw_echo(args.seconds)
         print(f"  {report['raw_echo']}", flush=True)
+        door = None
+        if not args.no_door and PACED in {s[0] for s in SCENARIOS}:
+            print("croupier's door alone: the server, its tables answering at once", flush=True)
+            door = report["door"] = bets_scenario(f"sqlite:///{tmp}/door.db", args.seconds, True)
         if isinstance(report.get("sqlite"), dict):
-            print_goals("sqlite", report["sqlite"], report["bare_echo"], report["raw_echo"])
+            print_goals("sqlite", report["sqlite"], report["bare_echo"], report["raw_echo"], door)
         if not args.no_fanout:
             print("fan-out to 1,000 watchers (SQLite)", flush=True)
             report["fanout"] = fanout(f"sqlite:///{tmp}/fanout.db", args.seconds)
@@ -822,7 +857,9 @@ def main() -> None:
     else:
         report["postgresql"] = "not reachable: skipped"
     if isinstance(report.get("postgresql"), dict):
-        print_goals("postgresql", report["postgresql"], report["bare_echo"], report["raw_echo"])
+        print_goals(
+            "postgresql", report["postgresql"], report["bare_echo"], report["raw_echo"], door
+        )
     if args.json:
         print(json.dumps(report, indent=2))
     else:
