@@ -202,3 +202,31 @@ def test_the_reports_are_asked_in_the_casinos_days_wherever_the_browser_is(
         context.close()
     finally:
         stage.stop()
+
+
+def test_each_baccarat_tables_card_shows_its_big_road_as_rounds_finish(
+    browser: Browser, stage: Stage
+) -> None:
+    """Issue 30(2): the console shows "every table of every process live (phase, countdown,
+    seats and players, bets on the felt, shoe and cut card, roads, jackpot meter)". A baccarat
+    table's card draws the big road of its shoe in play, the server's (``GET /tables/{id}/roads``)
+    mark for mark, and draws it again as a round finishes; a game that keeps no roads (stud)
+    shows none."""
+    stage.casino.players.create("sam", role="supervisor", password=PASSWORD)
+    table = stage.multi_table()["id"]
+    stage.play_rounds(table, 5)
+    sam = _sign_in(browser, stage, "sam")
+    marks = sam.locator(f"[data-table='{table}'] svg[data-road='mini_big_road'] circle")
+    cells = stage.http.get(f"/tables/{table}/roads").json()["big_road"]["cells"]
+    assert len(cells) >= 2  # five rounds: a road with columns to draw
+    expect(marks).to_have_count(len(cells))
+    stage.play_rounds(table, 3, name="Carla")  # the console follows the table (every 2 s)
+    later = stage.http.get(f"/tables/{table}/roads").json()
+    assert later["rounds"] == 8
+    expect(marks).to_have_count(len(later["big_road"]["cells"]))
+    expect(sam.locator(f"[data-table='{table}'] svg[data-road='mini_big_road']")).to_have_attribute(
+        "aria-label", "big road, 8 rounds"
+    )
+    stud = next(t for t in stage.http.get("/tables").json() if t["game"] == "stud")["id"]
+    expect(sam.locator(f"[data-table='{stud}']")).to_be_visible()
+    expect(sam.locator(f"[data-table='{stud}'] svg[data-road]")).to_have_count(0)

@@ -4,6 +4,7 @@
 // player's page, in the player's three languages.
 import { api, formatMoney, session } from "./common.js";
 import { N_, dateTime, languageMenu, number, preferred, t, term, useLanguage } from "./i18n.js";
+import { miniBigRoad } from "./roads.js";
 
 // the words the page shows from the server's values: roles, modes, account states
 N_("operator"); N_("supervisor"); N_("cashier"); N_("compliance"); N_("auditor"); N_("dealer");
@@ -105,8 +106,26 @@ async function show(name) {
 // -- tables -------------------------------------------------------------------------------
 function facts(pairs) {
   const list = el("dl", { class: "facts" });
-  for (const [label, value] of pairs) list.append(el("dt", { text: label }), el("dd", { text: value ?? "" }));
+  for (const [label, value] of pairs) {
+    if (value === undefined) continue; // a fact the table's game does not have
+    list.append(el("dt", { text: label }), value instanceof Node ? el("dd", {}, value) : el("dd", { text: value ?? "" }));
+  }
   return list;
+}
+
+// issue 30(2): each table's roads, where its game keeps them (baccarat's scoreboards): the big
+// road of the shoe in play, asked again only once a round has finished (the round has moved on)
+const keepsRoads = new Map(); // table id -> whether its game keeps roads (its information)
+const drawnRoads = new Map(); // table id -> { round, roads } last asked
+
+async function roadsOf(row) {
+  if (!keepsRoads.has(row.id)) keepsRoads.set(row.id, Boolean((await api(`/tables/${row.id}/information`)).roads));
+  if (!keepsRoads.get(row.id)) return undefined;
+  const known = drawnRoads.get(row.id);
+  if (known?.round === row.round) return known.roads;
+  const roads = await api(`/tables/${row.id}/roads`);
+  drawnRoads.set(row.id, { round: row.round, roads });
+  return roads;
 }
 
 function tableActions(row) {
@@ -149,11 +168,14 @@ function options(text) {
 async function drawTables(force = true) {
   const live = await api("/operator/tables");
   const list = $("table-list");
+  // asked before the list is emptied: the cards are drawn again at once, roads and all
+  const roads = await Promise.all(live.tables.map((row) => roadsOf(row).catch(() => drawnRoads.get(row.id)?.roads)));
   const focused = document.activeElement;
   const typing = focused && list.contains(focused) && ["INPUT", "SELECT"].includes(focused.tagName);
   if (typing && !force) return; // the clock's redraw never wipes a form being filled in
   list.replaceChildren();
-  for (const row of live.tables) {
+  for (const [index, row] of live.tables.entries()) {
+    const road = roads[index];
     const bets = row.bets.map((b) => `${b.player}: ${term(b.kind)} ${money(b.amount, row.currency)}`).join("; ");
     const card = el("article", { class: row.disabled ? "card disabled" : "card", "data-table": String(row.id) },
       el("h2", { text: `${row.name} (#${row.id})` }),
@@ -167,6 +189,7 @@ async function drawTables(force = true) {
         [t("Shoe"), `${(row.shoe || "").slice(0, 12)}${row.cut_card_out ? ` · ${t("cut card out")}` : ""}`],
         [t("Jackpot"), row.jackpot === null ? "—" : money(row.jackpot, row.currency)],
         [t("Minimum bet"), money(row.minimum_bet, row.currency)],
+        [t("Big road"), road && miniBigRoad(road)],
       ]),
       holds("tables") ? tableActions(row) : null);
     list.append(card);
