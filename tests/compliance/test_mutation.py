@@ -190,3 +190,25 @@ def test_a_unit_whose_code_lies_outside_the_engines_is_mutated_there_and_scored_
     assert stored["score"]["no_mutants_in_engines"] == ["b"]
     assert stored["score"]["percent"] == round(100 * 12 / 14, 2)
     assert stored["score"]["engines_percent"] == 100.0
+
+
+def test_croupier_mutate_refuses_a_root_it_does_not_run_from(tmp_path: Path) -> None:
+    """The mutants are made from ``--root``'s sources and put into the croupier this command
+    runs: given another checkout, its text would be mutated and this one's code tested (each
+    mutant then "killed" or "survived" by code it is not). Refused in one line naming
+    ``--root``, before any test runs."""
+    other = tmp_path / "other"
+    (other / "tests").mkdir(parents=True)
+    (other / "src" / "croupier").mkdir(parents=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "croupier", "mutate", "--root", str(other)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    said = " ".join((done.stdout + done.stderr).split())
+    assert done.returncode == 2, said
+    assert f"--root: {other} is not the checkout this croupier runs from" in said
+    assert "Traceback" not in said

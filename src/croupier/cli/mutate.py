@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 
+import croupier
 from croupier.cli.common import fail, print_json
 from croupier.cli.compliance import ROOT_OPTION, _checkout
 
@@ -51,6 +52,15 @@ def mutate_command(
     where = root or _checkout()
     if not (where / "tests").is_dir():
         fail(f"--root: no tests/ under {where}: give the checkout of croupier to read")
+    running = Path(croupier.__file__).resolve().parent
+    if running != (where / "src" / "croupier").resolve():
+        # the mutants go into the running croupier, made from ``where``'s sources: another
+        # tree's would be mutated in text and tested on this one
+        fail(
+            f"--root: {where} is not the checkout this croupier runs from ({running}): run "
+            "the croupier installed from it (pip install -e), or its python -m croupier with "
+            "its src first on PYTHONPATH"
+        )
     if files:
         for f in files:
             if not (where / f).is_file():
