@@ -210,5 +210,23 @@ def test_croupier_mutate_refuses_a_root_it_does_not_run_from(tmp_path: Path) -> 
     )
     said = " ".join((done.stdout + done.stderr).split())
     assert done.returncode == 2, said
-    assert f"--root: {other} is not the checkout this croupier runs from" in said
+    assert f"--root: the sources under {other} are not the code this croupier runs" in said
     assert "Traceback" not in said
+
+
+def test_a_root_whose_sources_are_the_running_code_byte_for_byte_is_taken(tmp_path: Path) -> None:
+    """A checkout installed without ``-e`` (its modules copied into site-packages) runs the
+    same code its sources hold: taken; one module changed: refused."""
+    import shutil
+
+    import croupier
+    from croupier.cli.mutate import same_code
+
+    running = Path(croupier.__file__).resolve().parent
+    copy = tmp_path / "croupier"
+    shutil.copytree(running, copy, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    assert same_code(running, copy) and same_code(copy, running)
+    module = copy / "games" / "stud" / "hands.py"
+    module.write_bytes(module.read_bytes() + b"\n# one byte more\n")
+    assert not same_code(running, copy)
+    assert not same_code(copy, running)

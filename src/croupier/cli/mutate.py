@@ -24,6 +24,19 @@ FILE_OPTION = typer.Option(
 )
 
 
+def same_code(running: Path, sources: Path) -> bool:
+    """Whether every module of the running croupier (``running``, its package folder) is the
+    source file of the same path under ``sources``, byte for byte: the mutants are made from
+    ``sources`` and put into ``running``."""
+    if running == sources.resolve():
+        return True
+    for module in running.rglob("*.py"):
+        source = sources / module.relative_to(running)
+        if not source.is_file() or source.read_bytes() != module.read_bytes():
+            return False
+    return True
+
+
 def mutate_command(
     unit: list[str] = UNIT_OPTION,
     files: list[str] = FILE_OPTION,
@@ -53,13 +66,13 @@ def mutate_command(
     if not (where / "tests").is_dir():
         fail(f"--root: no tests/ under {where}: give the checkout of croupier to read")
     running = Path(croupier.__file__).resolve().parent
-    if running != (where / "src" / "croupier").resolve():
+    if not same_code(running, where / "src" / "croupier"):
         # the mutants go into the running croupier, made from ``where``'s sources: another
         # tree's would be mutated in text and tested on this one
         fail(
-            f"--root: {where} is not the checkout this croupier runs from ({running}): run "
-            "the croupier installed from it (pip install -e), or its python -m croupier with "
-            "its src first on PYTHONPATH"
+            f"--root: the sources under {where} are not the code this croupier runs "
+            f"({running}): run the croupier installed from that checkout (pip install -e), or "
+            "its python -m croupier with its src first on PYTHONPATH"
         )
     if files:
         for f in files:
