@@ -51,6 +51,13 @@ def test_a_bet_sent_to_another_process_is_placed_by_the_tables_own(over: str) ->
         assert bet.json()["amount"] == 10_00 and bet.json()["balance"] == 90_00
         view_b = httpx.get(f"{b_base}/tables/{table}", headers=ana).json()
         assert view_b["bets"] == [{"player": "ana", "seat": 1, "kind": "banker", "amount": 10_00}]
+        # what the back office's card of the table asks of any process (issue 30(2): every
+        # table of every process, roads and all): answered by a, through b as at a
+        for read in ("information", "roads"):
+            through_b = httpx.get(f"{b_base}/tables/{table}/{read}", headers=OPERATOR)
+            at_a = httpx.get(f"{a_base}/tables/{table}/{read}", headers=OPERATOR)
+            assert through_b.status_code == at_a.status_code == 200, through_b.text
+            assert through_b.json() == at_a.json()
         # a refusal: the same status and the same body through b as at a
         wrong = {"kind": "banker", "amount": 1_000_000_00}
         refused_b = httpx.post(f"{b_base}/tables/{table}/bets", json=wrong, headers=ana)
