@@ -77,7 +77,7 @@ SCENARIOS = [
     ("1", 1, 0, False),
     ("10", 10, 0, False),
     ("100", 100, 0, False),
-    ("100-paced", 100, 21, False),  # PACED
+    ("100-paced", 100, 21, False),
     ("100-burst", 100, 20, True),
 ]
 FANOUT_RATE = 200  # events per second in the fan-out test, for croupier and the bare baseline
@@ -719,7 +719,7 @@ def print_goals(
         return
     cpu, p99 = paced["server_cpu_us_per_ack"], paced["ack_p99_ms"]
     print(
-        f"{database} 100-paced: server CPU {cpu} us per bet (goal under {GOAL_CPU_US}: "
+        f"{database} {PACED}: server CPU {cpu} us per bet (goal under {GOAL_CPU_US}: "
         f"{'met' if cpu < GOAL_CPU_US else 'not met'}; the event loop's thread "
         f"{paced['loop_thread_cpu_us_per_ack']}, the others "
         f"{paced['other_threads_cpu_us_per_ack']}), "
@@ -733,7 +733,7 @@ def print_goals(
     if door_cpu is not None:
         bare = echo["server_cpu_us_per_ack"]
         print(
-            f"{database} 100-paced split: the transport (bare echo) {bare} us, croupier's door "
+            f"{database} {PACED} split: the transport (bare echo) {bare} us, croupier's door "
             f"{door_cpu - bare} us (its server with tables answering at once: {door_cpu}), the "
             f"table and its writing {cpu - door_cpu} us",
             flush=True,

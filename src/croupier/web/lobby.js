@@ -1,7 +1,7 @@
 // The lobby: a tile per table with its game, regulation, limits, seats taken, the betting
 // countdown and, at a public baccarat table, a small live big road (issue 18).
 import { api, session, formatMoney, el } from "./common.js";
-import { miniBigRoad } from "./roads.js";
+import { miniBigRoad, roadsByRound } from "./roads.js";
 import { number, t, term } from "./i18n.js";
 
 function status(table) {
@@ -16,7 +16,8 @@ export async function lobby(app, signInPanel) {
   const list = el("div", { class: "lobby", role: "list" });
   app.append(list);
   const deadlines = new Map(); // table id -> when its window closes (ms), null when closed
-  const shown = new Map(); // table id -> round whose road is drawn
+  const roadsOf = roadsByRound(api);
+  const shown = new Map(); // table id -> the roads drawn
   const keepsRoads = new Set(); // the tables whose game keeps roads (baccarat's scoreboards)
   const tables = await api("/tables");
   for (const table of tables) {
@@ -46,10 +47,12 @@ export async function lobby(app, signInPanel) {
     if (table.mode === "individual") deadlines.set(table.id, "deal"); // its player starts each deal (PT rule 28)
     else deadlines.set(table.id, table.phase === "betting" && table.seconds_left !== null ? Date.now() + table.seconds_left * 1000 : null);
     // the road of a public baccarat table, redrawn when a round has finished
-    if (keepsRoads.has(table.id) && table.mode !== "individual" && shown.get(table.id) !== table.round) {
-      const roads = await api(`/tables/${table.id}/roads`);
-      shown.set(table.id, table.round);
-      card.querySelector(".tile-road").replaceChildren(miniBigRoad(roads));
+    if (keepsRoads.has(table.id) && table.mode !== "individual") {
+      const roads = await roadsOf(table.id, table.round);
+      if (shown.get(table.id) !== roads) { // drawn again only when they are new roads
+        shown.set(table.id, roads);
+        card.querySelector(".tile-road").replaceChildren(miniBigRoad(roads));
+      }
     }
   }
   function tick() {

@@ -4,7 +4,7 @@
 // player's page, in the player's three languages.
 import { api, formatMoney, session } from "./common.js";
 import { N_, dateTime, languageMenu, number, preferred, t, term, useLanguage } from "./i18n.js";
-import { miniBigRoad } from "./roads.js";
+import { miniBigRoad, roadsByRound } from "./roads.js";
 
 // the words the page shows from the server's values: roles, modes, account states
 N_("operator"); N_("supervisor"); N_("cashier"); N_("compliance"); N_("auditor"); N_("dealer");
@@ -114,18 +114,13 @@ function facts(pairs) {
 }
 
 // issue 30(2): each table's roads, where its game keeps them (baccarat's scoreboards): the big
-// road of the shoe in play, asked again only once a round has finished (the round has moved on)
+// road of the shoe in play
 const keepsRoads = new Map(); // table id -> whether its game keeps roads (its information)
-const drawnRoads = new Map(); // table id -> { round, roads } last asked
+const roadsByTable = roadsByRound(api);
 
 async function roadsOf(row) {
   if (!keepsRoads.has(row.id)) keepsRoads.set(row.id, Boolean((await api(`/tables/${row.id}/information`)).roads));
-  if (!keepsRoads.get(row.id)) return undefined;
-  const known = drawnRoads.get(row.id);
-  if (known?.round === row.round) return known.roads;
-  const roads = await api(`/tables/${row.id}/roads`);
-  drawnRoads.set(row.id, { round: row.round, roads });
-  return roads;
+  return keepsRoads.get(row.id) ? roadsByTable(row.id, row.round) : undefined;
 }
 
 function tableActions(row) {
@@ -169,7 +164,7 @@ async function drawTables(force = true) {
   const live = await api("/operator/tables");
   const list = $("table-list");
   // asked before the list is emptied: the cards are drawn again at once, roads and all
-  const roads = await Promise.all(live.tables.map((row) => roadsOf(row).catch(() => drawnRoads.get(row.id)?.roads)));
+  const roads = await Promise.all(live.tables.map((row) => roadsOf(row).catch(() => undefined)));
   const focused = document.activeElement;
   const typing = focused && list.contains(focused) && ["INPUT", "SELECT"].includes(focused.tagName);
   if (typing && !force) return; // the clock's redraw never wipes a form being filled in

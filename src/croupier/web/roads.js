@@ -165,3 +165,18 @@ export function miniBigRoad(roads) {
   pic.classList.add("mini");
   return pic;
 }
+
+// A table's roads, asked of the server again only once its round has moved on (a round has
+// finished): for pages that follow many tables every few seconds (the lobby, the back office).
+// While the server does not answer, the last roads it gave.
+export function roadsByRound(ask) {
+  const last = new Map(); // table id -> { round, roads }
+  return async (id, round) => {
+    const known = last.get(id);
+    if (known?.round === round) return known.roads;
+    let roads;
+    try { roads = await ask(`/tables/${id}/roads`); } catch (error) { if (known) return known.roads; throw error; }
+    last.set(id, { round, roads });
+    return roads;
+  };
+}
