@@ -37,8 +37,10 @@ BEARER = HTTPBearer(
 )
 
 
-def casino_of(request: Request) -> Casino:
-    """The casino the app serves (``create_app`` keeps it in the app's state)."""
+async def casino_of(request: Request) -> Casino:
+    """The casino the app serves (``create_app`` keeps it in the app's state). A coroutine, as
+    every dependency here: FastAPI runs a plain function's dependency in its thread pool, a
+    thread's round trip for every request (tests/server/test_dependencies.py)."""
     return cast(Casino, request.app.state.casino)
 
 
