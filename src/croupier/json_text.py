@@ -2,7 +2,7 @@
 ``events``, the stakes document of a PostgreSQL write) and the table WebSocket's replies.
 
 :func:`dumps` writes with ``orjson`` (compact, UTF-8), which takes about a tenth of the time of
-``json.dumps`` for a bet's journal row (issue 32(4); docs/benchmarks.md), and falls back to
+``json.dumps`` for a bet's journal row (issue 32(4); docs/benchmarks-history.md), and falls back to
 ``json.dumps`` for what orjson refuses (an integer beyond 64 bits, a type it does not know), so
 that nothing written before is refused now. Dictionary keys that are not texts are written as
 texts, as ``json`` writes them. One difference remains: a float NaN or infinity is written as

@@ -43,7 +43,7 @@ def _runs_on_the_loop(call: Callable[..., Any]) -> bool:
     whose ``__call__`` is one, as FastAPI's security schemes are)."""
     if inspect.iscoroutinefunction(call):
         return True
-    return inspect.iscoroutinefunction(getattr(call, "__call__", None))
+    return inspect.iscoroutinefunction(type(call).__call__)  # a security scheme: its method
 
 
 def test_every_route_and_dependency_of_the_api_is_awaited_on_the_event_loop(

@@ -7,7 +7,7 @@ runs).
   message sent is written at once, where the older binding (``ws="websockets"``, deprecated by
   uvicorn) runs a task per connection that reads frames and awaits a drain per message sent: the
   bare echo of ``benchmarks/bench_server.py`` cost about 18% less CPU per message with it (issue
-  32(4); docs/benchmarks.md).
+  32(4); docs/benchmarks-history.md).
 * No per-message compression: the messages are small, and deflate costs the fan-out.
 * A client's message is at most :data:`WS_MAX_SIZE` bytes (a bet is under 200): a larger one
   closes the connection (1009) before it is read.

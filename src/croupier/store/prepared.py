@@ -2,10 +2,10 @@
 
 The ledger and the round records run a handful of statements for every bet. SQLAlchemy's work
 around each execution (parameter processing, events, result objects) costs several times what
-SQLite takes to execute the statement (docs/benchmarks.md), so the hot statements are written as
-SQLAlchemy Core (the same SQL on SQLite and PostgreSQL, with the dialect's parameter style and
-casts) but compiled once and executed on the DBAPI cursor of the caller's connection: inside its
-transaction and savepoints, with each column type's own bind processing.
+SQLite takes to execute the statement (docs/benchmarks-history.md), so the hot statements are
+written as SQLAlchemy Core (the same SQL on SQLite and PostgreSQL, with the dialect's parameter
+style and casts) but compiled once and executed on the DBAPI cursor of the caller's connection:
+inside its transaction and savepoints, with each column type's own bind processing.
 """
 
 from __future__ import annotations
