@@ -109,7 +109,14 @@ class Writer:
         self.gather = gather
         group = MAX_GROUP if lanes == 1 else 1
         self._lanes = [_Lane(engine, f"croupier-writer-{n}", group, gather) for n in range(lanes)]
-        self._stakes = [_Lane(engine, "croupier-stakes", 1, gather)] if stakes_lane else self._lanes
+        # a lane of stakes alone on PostgreSQL keeps its connection in autocommit (its one
+        # statement commits by itself), rather than setting it there and back for every group
+        kept = engine.dialect.name == "postgresql"
+        self._stakes = (
+            [_Lane(engine, "croupier-stakes", 1, gather, autocommit=kept)]
+            if stakes_lane
+            else self._lanes
+        )
 
     @property
     def _all(self) -> list[_Lane]:
@@ -160,8 +167,11 @@ class Writer:
 class _Lane:
     """One writer thread and its connection."""
 
-    def __init__(self, engine: Engine, name: str, max_group: int, gather: float) -> None:
+    def __init__(
+        self, engine: Engine, name: str, max_group: int, gather: float, *, autocommit: bool = False
+    ) -> None:
         self.engine = engine
+        self.autocommit = autocommit  # its connection stays in autocommit (stakes alone)
         self.max_group = max_group
         self.gather = gather
         self._gathered = float("-inf")  # when the last group stopped gathering
@@ -238,7 +248,11 @@ class _Lane:
     def _connect(self) -> Connection:
         if self._connection is None:
             # one connection for the thread's life: no pool checkout and reset per group
-            self._connection = self.engine.connect()
+            connection = self.engine.connect()
+            if self.autocommit:
+                driver: Any = connection.connection.dbapi_connection
+                driver.autocommit = True
+            self._connection = connection
         return self._connection
 
     def _run_stakes(self, group: list[_Job]) -> None:
@@ -330,6 +344,13 @@ class _Lane:
     def _autocommit(self) -> Iterator[Connection]:
         """The lane's connection in autocommit: each statement commits by itself."""
         connection = self._connect()
+        if self.autocommit:  # it stays there
+            try:
+                yield connection
+            finally:
+                if connection.in_transaction():  # SQLAlchemy began one on a statement
+                    connection.rollback()
+            return
         driver: Any = connection.connection.dbapi_connection
         driver.autocommit = True
         try:
@@ -340,7 +361,7 @@ class _Lane:
             driver.autocommit = False
 
     def _reset_if_broken(self, failure: BaseException) -> None:
-        if not isinstance(failure, Exception) or _broken(self._connection):
+        if not isinstance(failure, Exception) or _broken(self._connection, self.autocommit):
             self._reset()
 
     def _run_group(self, group: list[_Job]) -> None:
@@ -392,9 +413,11 @@ def _run_jobs(
     return answers
 
 
-def _broken(connection: Connection | None) -> bool:
-    """Whether the driver's connection can serve the next job (after a failed one)."""
+def _broken(connection: Connection | None, autocommit: bool = False) -> bool:
+    """Whether the driver's connection can serve the next job (after a failed one): open, and
+    in autocommit only on a lane whose connection stays there."""
     if connection is None:
         return True
     driver: Any = connection.connection.dbapi_connection
-    return bool(getattr(driver, "closed", True)) or getattr(driver, "autocommit", False)
+    closed = bool(getattr(driver, "closed", True))
+    return closed or getattr(driver, "autocommit", False) != autocommit
