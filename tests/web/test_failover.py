@@ -154,7 +154,11 @@ def test_the_page_reconnects_through_the_proxy_and_resumes_the_table(
         expect(page.locator("#announcement")).to_have_text("Place your bets", timeout=15_000)
         _window_open(a_base, table, rita)
         page.click("#area-tie")  # a bet after the reconnection, at a's table
-        expect(page.locator("#stake-tie")).to_have_text(points(1_00))
+        try:
+            expect(page.locator("#stake-tie")).to_have_text(points(1_00))
+        except AssertionError as failed:  # say why: the page's own error, if it shows one
+            shown = page.locator("#error").text_content()
+            raise AssertionError(f"{failed}\nthe page's error line: {shown!r}") from failed
         view = httpx.get(f"{a_base}/tables/{table}", headers=rita).json()
         assert {"player": "Rita", "kind": "tie", "amount": 1_00} in [
             {k: bet[k] for k in ("player", "kind", "amount")} for bet in view["bets"]
