@@ -344,21 +344,14 @@ class _Lane:
     def _autocommit(self) -> Iterator[Connection]:
         """The lane's connection in autocommit: each statement commits by itself."""
         connection = self._connect()
-        if self.autocommit:  # it stays there
-            try:
-                yield connection
-            finally:
-                if connection.in_transaction():  # SQLAlchemy began one on a statement
-                    connection.rollback()
-            return
         driver: Any = connection.connection.dbapi_connection
-        driver.autocommit = True
+        driver.autocommit = True  # a lane of stakes alone keeps it there (``self.autocommit``)
         try:
             yield connection
         finally:
             if connection.in_transaction():  # SQLAlchemy began one on a statement
                 connection.rollback()  # (each statement has committed by itself)
-            driver.autocommit = False
+            driver.autocommit = self.autocommit
 
     def _reset_if_broken(self, failure: BaseException) -> None:
         if not isinstance(failure, Exception) or _broken(self._connection, self.autocommit):
