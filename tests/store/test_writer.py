@@ -15,6 +15,7 @@ from sqlalchemy import Connection, Engine, select, text
 
 from croupier.errors import RuleViolation
 from croupier.store.at_once import Batch, ShortBalance
+from croupier.store.database import connect
 from croupier.store.ledger import _MOVE, Ledger
 from croupier.store.round_sql import lock_balances_statement
 from croupier.store.rounds import RoundRecords
@@ -515,3 +516,22 @@ def test_the_server_gathers_as_configured(tmp_path) -> None:
             assert casino.writer.gather == (GATHER if wanted is None else wanted)
         finally:
             casino.writer.stop()
+
+
+def test_the_sqlite_writer_keeps_its_statement_journals_in_memory(tmp_path) -> None:
+    # a multi-row statement inside the writer's transaction keeps a statement journal, which
+    # SQLite writes to a temporary file past 64 KiB: measured in the server at ~40 such files
+    # and ~1,500 writes to them a second (docs/store.md). The writer's connection keeps them in
+    # memory (temp_store 2); a reader's large sorts stay where SQLite puts them (0, default)
+    engine = connect(f"sqlite:///{tmp_path / 'croupier.db'}")
+    writer = Writer(engine)
+    try:
+        in_writer = asyncio.run(
+            writer.run(lambda c: c.exec_driver_sql("PRAGMA temp_store").scalar())
+        )
+        with engine.connect() as reader:
+            assert reader.exec_driver_sql("PRAGMA temp_store").scalar() == 0
+    finally:
+        writer.stop()
+        engine.dispose()
+    assert in_writer == 2

@@ -249,9 +249,13 @@ class _Lane:
         if self._connection is None:
             # one connection for the thread's life: no pool checkout and reset per group
             connection = self.engine.connect()
+            driver: Any = connection.connection.dbapi_connection
             if self.autocommit:
-                driver: Any = connection.connection.dbapi_connection
                 driver.autocommit = True
+            if self.engine.dialect.name == "sqlite":
+                # the statement journals of its multi-row statements, which SQLite spills to a
+                # temporary file past 64 KiB: in memory (docs/store.md, "The writer")
+                driver.execute("PRAGMA temp_store=MEMORY")
             self._connection = connection
         return self._connection
 
