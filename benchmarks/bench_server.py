@@ -32,7 +32,8 @@ same run.
 from another checkout too (``git worktree add /tmp/before REV``), the two servers alternated
 ``--pairs`` times, and reports the medians and their ratios. The paced scenario is printed
 against issue 32(4)'s goals: under 200 us of server CPU per bet, p99 under 20 ms, with its ratio
-to the bare echo's CPU in the same run; and split by a third server of the same run,
+to the bare echo's CPU in the same run, itself judged against the goal's (200 us was 2.1-2.6x the
+echo of the issue's machine, 78-95 us); and split by a third server of the same run,
 croupier's door alone (``door_server.py``: ``croupier serve`` whose tables answer each bet at
 once, ``door`` in the report; ``--no-door`` skips it): the transport (the bare echo), croupier's
 door (the door's server less the echo) and the table with its writing (the server less the
@@ -99,6 +100,11 @@ SERVER_SRC: list[Path | None] = [None]
 GROUP_COMMIT_MS: list[float | None] = [None]
 #: issue 32(4): the server's CPU per acknowledged bet and the p99 at 100 paced players
 GOAL_CPU_US, GOAL_P99_MS = 200, 20
+#: the same goal relative to the transport: the issue's machine ran the bare echo at 78-95 us,
+#: so its 200 us was 2.1-2.6x the echo (this shared machine's speed moves up to 3x within a day,
+#: and the echo more than croupier: the absolute goal alone is met or not by the hour)
+ISSUE_ECHO_US = (78, 95)
+GOAL_ECHO_RATIO = (GOAL_CPU_US / ISSUE_ECHO_US[1], GOAL_CPU_US / ISSUE_ECHO_US[0])
 PACED = "100-paced"  # the scenario the goals are for
 REFS = itertools.count(1)  # bet references, unique in the process
 #: the bare baselines' WebSocket transport: croupier's (server/transport.py), so that they
@@ -704,6 +710,19 @@ CPU_KEYS = (
 )
 
 
+def echo_verdict(ratio: float) -> str:
+    """The goal as the issue meant it: croupier's CPU per bet as a multiple of the bare echo's
+    in the same run, against the multiple its 200 us was of its machine's echo."""
+    low, high = GOAL_ECHO_RATIO
+    verdict = (
+        "met" if ratio < low else "met only against its fastest echo" if ratio < high else "not met"
+    )
+    return (
+        f"goal under {low:.1f}-{high:.1f}x as its 200 us was of the issue's echo "
+        f"({ISSUE_ECHO_US[0]}-{ISSUE_ECHO_US[1]} us): {verdict}"
+    )
+
+
 def print_goals(
     database: str,
     results: dict[str, Any],
@@ -724,7 +743,8 @@ def print_goals(
         f"{paced['loop_thread_cpu_us_per_ack']}, the others "
         f"{paced['other_threads_cpu_us_per_ack']}), "
         f"{cpu / max(1, echo['server_cpu_us_per_ack']):.1f}x the bare echo's "
-        f"{echo['server_cpu_us_per_ack']} us (the raw echo's {raw['server_cpu_us_per_ack']}); "
+        f"{echo['server_cpu_us_per_ack']} us (the raw echo's {raw['server_cpu_us_per_ack']}), "
+        f"{echo_verdict(cpu / max(1, echo['server_cpu_us_per_ack']))}; "
         f"p99 {p99} ms (goal under {GOAL_P99_MS}: "
         f"{'met' if p99 < GOAL_P99_MS else 'not met'})",
         flush=True,
