@@ -737,14 +737,15 @@ def print_goals(
     if not isinstance(paced, dict):
         return
     cpu, p99 = paced["server_cpu_us_per_ack"], paced["ack_p99_ms"]
+    ratio = cpu / max(1, echo["server_cpu_us_per_ack"])
     print(
         f"{database} {PACED}: server CPU {cpu} us per bet (goal under {GOAL_CPU_US}: "
         f"{'met' if cpu < GOAL_CPU_US else 'not met'}; the event loop's thread "
         f"{paced['loop_thread_cpu_us_per_ack']}, the others "
         f"{paced['other_threads_cpu_us_per_ack']}), "
-        f"{cpu / max(1, echo['server_cpu_us_per_ack']):.1f}x the bare echo's "
+        f"{ratio:.1f}x the bare echo's "
         f"{echo['server_cpu_us_per_ack']} us (the raw echo's {raw['server_cpu_us_per_ack']}), "
-        f"{echo_verdict(cpu / max(1, echo['server_cpu_us_per_ack']))}; "
+        f"{echo_verdict(ratio)}; "
         f"p99 {p99} ms (goal under {GOAL_P99_MS}: "
         f"{'met' if p99 < GOAL_P99_MS else 'not met'})",
         flush=True,

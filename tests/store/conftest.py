@@ -21,11 +21,26 @@ def engine(
     if request.param == "sqlite":
         path = tmp_path_factory.mktemp("store") / "croupier.db"
         eng = connect(f"sqlite:///{path}")
+        migrate(eng)
     else:
-        eng = connect(POSTGRES_URL)
-        with eng.begin() as connection:  # a clean database for every test
-            metadata.drop_all(connection)
-            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
-    migrate(eng)
+        eng = clean_postgres()
     yield eng
     eng.dispose()
+
+
+@pytest.fixture
+def postgres_engine() -> Iterator[Engine]:
+    """The machine's PostgreSQL alone, for what only it has (tests/store/test_at_once_libpq.py)."""
+    eng = clean_postgres()
+    yield eng
+    eng.dispose()
+
+
+def clean_postgres() -> Engine:
+    """The machine's PostgreSQL, emptied and migrated: a clean database for every test."""
+    eng = connect(POSTGRES_URL)
+    with eng.begin() as connection:
+        metadata.drop_all(connection)
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    migrate(eng)
+    return eng

@@ -6,29 +6,19 @@ SQLite writes its stakes by other statements (croupier.store.at_once_sqlite)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import psycopg
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 
 from croupier.store.at_once import NAME, ShortBalance
-from croupier.store.database import connect, migrate
-from croupier.store.schema import metadata
-from tests.services import POSTGRES_URL
 from tests.store.test_at_once import Books, _at_once, _autocommit, _entry
 
 
 @pytest.fixture
-def books() -> Iterator[Books]:
-    engine: Engine = connect(POSTGRES_URL)
-    with engine.begin() as connection:  # a clean database
-        metadata.drop_all(connection)
-        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
-    migrate(engine)
-    yield Books(engine)
-    engine.dispose()
+def books(postgres_engine: Engine) -> Books:
+    return Books(postgres_engine)
 
 
 def _prepared(driver: Any) -> list[str]:
