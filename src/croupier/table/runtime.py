@@ -389,8 +389,11 @@ class Table:
     async def _bets(self, commands: list[_Command]) -> None:
         answers = await self.betting.take([BetRequest(**c.args) for c in commands])
         for command, answer in zip(commands, answers, strict=True):
-            assert command.future is not None
+            future = command.future
+            assert future is not None
+            if future.done():  # its caller stopped waiting (cancelled): the bet is as answered
+                continue
             if isinstance(answer, Exception):
-                command.future.set_exception(answer)
+                future.set_exception(answer)
             else:
-                command.future.set_result(answer)
+                future.set_result(answer)
