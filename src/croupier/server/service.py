@@ -461,10 +461,10 @@ class Casino:
         )
 
     async def player_named(self, name: str) -> Player | None:
-        """The player a peer's signed request speaks for ("" : an anonymous caller)."""
-        if not name:
-            return None
-        return await asyncio.to_thread(self.players.by_name, name)
+        """The player a peer's signed request speaks for ("" : an anonymous caller): remembered
+        (a peer's every bet names its player), else read."""
+        found = self.players.remembered_name(name) if name else None
+        return found or (await asyncio.to_thread(self.players.by_name, name) if name else None)
 
     async def login(self, name: str, password: str, address: str = "") -> tuple[Player, str]:
         """A fresh token for a player who gives their password (re-authentication, GLI-19

@@ -65,6 +65,7 @@ def token_hash(token: str) -> str:
 
 #: how long a remembered token is trusted without the database, when processes share it
 CONFIRM_SECONDS = 5.0
+NAMED = 100_000  # players remembered by name (by_name), all forgotten at once past it
 
 
 class Players:
@@ -82,6 +83,8 @@ class Players:
         self.wall = wall
         # token digest -> [player, last use, when the database last confirmed it]
         self._known: dict[str, list[Any]] = {}
+        #: players by name, as read: a player's id, name, role and demo flag never change
+        self._named: dict[str, Player] = {}
         #: several processes share a PostgreSQL database (issue 20): a token another process
         #: replaced must stop working here too, and a token used there must not expire here
         self.shared = engine.dialect.name == "postgresql"
@@ -331,7 +334,19 @@ class Players:
     def by_name(self, name: str) -> Player | None:
         with self.engine.connect() as connection:
             row = connection.execute(select(players).where(players.c.name == name)).one_or_none()
-        return None if row is None else Player(row.id, row.name, row.role, bool(row.demo))
+        if row is None:
+            return None  # not remembered: a player registered later is found
+        player = Player(row.id, row.name, row.role, bool(row.demo))
+        if len(self._named) >= NAMED:
+            self._named.clear()
+        self._named[name] = player
+        return player
+
+    def remembered_name(self, name: str) -> Player | None:
+        """The player named ``name`` if :meth:`by_name` read them before (no database read: a
+        peer's forwarded request names its player, docs/deploy.md); what a player may do
+        (suspension, exclusion, limits) is never remembered here."""
+        return self._named.get(name)
 
     def account(self, player: Player, currency: str) -> int:
         """The player's account in ``currency``, opened on first use. A demo player has only a
