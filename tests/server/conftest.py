@@ -4,12 +4,13 @@ machine's, tests/services.py); time is a manual clock."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -26,6 +27,7 @@ from croupier.store.schema import metadata
 from croupier.table.clock import ManualClock
 from tests.services import POSTGRES_URL
 
+T = TypeVar("T")
 BACKENDS = ["sqlite", "postgresql"]
 BORN = "1990-01-01"  # a real-money player is registered with their date of birth (18+)
 OPERATOR_TOKEN = "operator-test-token"
@@ -139,14 +141,23 @@ class RunningServer:
     def advance(self, seconds: float) -> None:
         """Move the clock and wait until every table has looked at it."""
         self.clock.advance(seconds)
-        target = self.clock.now()
+        self.rested(self.clock.now())
+
+    def rested(self, looked: float = float("-inf")) -> None:
+        """Wait until every table is at rest (nothing queued, no command running), having
+        looked at the clock at ``looked`` or later."""
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             tables = list(self.casino.tables.values())
-            if all(t.checked_at >= target and t.queue.empty() and t.idle for t in tables):
+            if all(t.checked_at >= looked and t.queue.empty() and t.idle for t in tables):
                 return
             time.sleep(0.01)
         raise AssertionError("the tables did not catch up with the clock")
+
+    def on_the_loop(self, work: Coroutine[Any, Any, T], timeout: float = 20) -> T:
+        """``work`` run on the server's event loop (the tables' loop), its outcome."""
+        loop = next(iter(self.casino.tables.values()))._task.get_loop()  # type: ignore[union-attr]
+        return asyncio.run_coroutine_threadsafe(work, loop).result(timeout)
 
     def audit(self) -> dict[str, Any]:
         return dict(self.http.get("/ledger/audit", headers=self.operator).json())

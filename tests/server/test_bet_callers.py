@@ -15,25 +15,12 @@ is followed by a look at the clock, so a betting period that has ended closes at
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import pytest
 
 from croupier.table.runtime import Table
 from tests.server.conftest import RunningServer
-
-
-def _on_the_servers_loop(table: Table, work: Any) -> Any:
-    loop = table._task.get_loop()  # type: ignore[union-attr]
-    return asyncio.run_coroutine_threadsafe(work, loop).result(20)
-
-
-def _settled(table: Table) -> None:
-    deadline = time.monotonic() + 20
-    while not (table.idle and table.queue.empty()):
-        assert time.monotonic() < deadline, "the table never came back to rest"
-        time.sleep(0.01)
 
 
 def _ana_has_bet(server: RunningServer, **table: Any) -> tuple[int, dict[str, str], dict[str, str]]:
@@ -71,8 +58,8 @@ def test_a_bet_whose_caller_is_cancelled_voids_no_round(server: RunningServer) -
     table = server.casino.tables[table_id]
     round_id = table.round_id
 
-    assert _on_the_servers_loop(table, _bet_cancelled_while_written(table, "bruno", 2_00))
-    _settled(table)
+    assert server.on_the_loop(_bet_cancelled_while_written(table, "bruno", 2_00))
+    server.rested()
 
     assert table.round_id == round_id  # not voided
     view = server.view(table_id)
@@ -108,7 +95,7 @@ def test_a_deal_sent_while_a_bet_is_written_deals_that_bet(server: RunningServer
     ana = server.player("ana", 100_00)
     server.sit(table_id, ana)
     table = server.casino.tables[table_id]
-    placed, dealt = _on_the_servers_loop(table, _bet_then_deal(table, "ana"))
+    placed, dealt = server.on_the_loop(_bet_then_deal(table, "ana"))
     assert placed["amount"] == 10_00 and placed["balance"] == 90_00
     assert dealt["type"] == "round_settled"
     [settled] = [b for b in dealt["bets"] if b["player"] == "ana"]
@@ -136,7 +123,7 @@ def test_a_bet_after_the_period_ended_starts_the_deal_without_waiting_for_a_tick
     assert (
         late.status_code == 422 and "betting period has ended" in late.json()["detail"]["message"]
     )
-    _settled(table)
+    server.rested()
     assert table.round_id != round_id  # dealt and settled: the next round's window is open
     assert server.view(table_id)["round"] == 2
     assert server.balance(bruno) == 100_00

@@ -20,7 +20,6 @@ each with its own claims connection: two nodes) on one PostgreSQL database, stac
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -268,8 +267,7 @@ def test_a_baccarat_royal_flush_wins_the_linked_pool(database_url: str) -> None:
 def _refresh(server: RunningServer) -> None:
     """What the process does every second (JACKPOT_SECONDS), done now (the tests' clock is
     manual, so the loop does not run)."""
-    loop = next(iter(server.casino.tables.values()))._task.get_loop()  # type: ignore[union-attr]
-    asyncio.run_coroutine_threadsafe(server.casino.refresh_jackpots(), loop).result(10)
+    server.on_the_loop(server.casino.refresh_jackpots(), 10)
 
 
 @pytest.mark.cites("macau-stud-2004", "art. 1(4)")

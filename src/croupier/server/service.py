@@ -438,8 +438,7 @@ class Casino:
                 )
 
     def table(self, table_id: int) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
+        if (table := self.tables.get(table_id)) is None:
             raise LookupError(msg("no table {table_id} runs in this process", table_id=table_id))
         return table
 
@@ -461,10 +460,11 @@ class Casino:
         )
 
     async def player_named(self, name: str) -> Player | None:
-        """The player a peer's signed request speaks for ("" : an anonymous caller): remembered
-        (a peer's every bet names its player), else read."""
-        found = self.players.remembered_name(name) if name else None
-        return found or (await asyncio.to_thread(self.players.by_name, name) if name else None)
+        """The player a peer's signed request speaks for ("": anonymous): remembered, else read."""
+        if not name:
+            return None
+        known = self.players.remembered_name(name)  # a peer's every bet names its player
+        return known or await asyncio.to_thread(self.players.by_name, name)
 
     async def login(self, name: str, password: str, address: str = "") -> tuple[Player, str]:
         """A fresh token for a player who gives their password (re-authentication, GLI-19
