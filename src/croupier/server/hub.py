@@ -13,12 +13,12 @@ those after the view."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from croupier.i18n.events import keyed
+from croupier.mailbox import Mailbox
 
 #: JSON without spaces, encoded by one encoder (json.dumps makes one per call with options)
 COMPACT = json.JSONEncoder(separators=(",", ":"))
@@ -32,7 +32,7 @@ MAX_BACKLOG = 10_000
 @dataclass(eq=False)
 class Watcher:
     player: str | None  # None: an anonymous watcher (the lobby, a spectator)
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    queue: Mailbox[str | None] = field(default_factory=Mailbox)  # read by its sender alone
     #: events held until the table's view is sent (a table another process runs), by seq
     held: list[tuple[int, str]] | None = None
     after: int = 0  # events numbered up to this one are in the view it was sent

@@ -32,6 +32,7 @@ from croupier import json_text
 from croupier.errors import CroupierError, RuleViolation
 from croupier.i18n.catalogue import ENGLISH, language_of, negotiate, translate
 from croupier.i18n.events import localize_text
+from croupier.mailbox import Mailbox
 from croupier.people import Player
 from croupier.server.asgi import ASGIApp, Message, Receive, Scope, Send
 from croupier.server.bodies import BetIn
@@ -322,7 +323,7 @@ async def _deliver(
 
 
 async def _drain(
-    casino: Casino, queue: asyncio.Queue[str | None], text: str | None, send: Send, language: str
+    casino: Casino, queue: Mailbox[str | None], text: str | None, send: Send, language: str
 ) -> bool:
     """``text`` and what is queued after it, without a wait per message; True where a sentinel
     closed the connection (then nothing more is sent)."""

@@ -46,6 +46,7 @@ from croupier.errors import RuleViolation
 from croupier.games.live import LiveCards
 from croupier.games.protocol import TableGame
 from croupier.games.registry import jackpot_seed, table_game
+from croupier.mailbox import Mailbox
 from croupier.protection.limits import SeatLimits
 from croupier.rng import RandomSource, SystemRandomSource
 from croupier.rulesets.loader import Ruleset
@@ -143,7 +144,7 @@ class Table:
             self.display,
             self.cycle.live,
         )
-        self.queue: asyncio.Queue[_Command] = asyncio.Queue()
+        self.queue: Mailbox[_Command] = Mailbox()  # read by the table's task alone
         self._task: asyncio.Task[None] | None = None
         self.idle = True  # no command in progress (tests wait for this)
 
@@ -292,11 +293,8 @@ class Table:
 
     async def _run(self) -> None:
         while True:
-            first = await self.queue.get()
+            batch = await self.queue.get_many(MAX_BATCH)
             self.idle = False
-            batch = [first]
-            while len(batch) < MAX_BATCH and not self.queue.empty():
-                batch.append(self.queue.get_nowait())
             index = 0
             while index < len(batch):
                 command = batch[index]
