@@ -1,7 +1,7 @@
 """Online table server load benchmark (issue 7), bounded and on loopback only.
 
 Run:  python3 benchmarks/bench_server.py [--seconds 5] [--postgres URL] [--json] [--no-door]
-                                         [--baseline-src OTHER/src [--pairs 3]]
+                                         [--baseline-src OTHER/src [--pairs 3]] [--calls]
 
 For 1, 10 and 100 concurrent players on SQLite (and on PostgreSQL when reachable; default
 ``postgresql://postgres@127.0.0.1:5432/test``, which is wiped): each player holds a WebSocket to
@@ -39,6 +39,12 @@ once, ``door`` in the report; ``--no-door`` skips it): the transport (the bare e
 door (the door's server less the echo) and the table with its writing (the server less the
 door's).
 
+``--calls`` runs the bet servers under ``counted_serve.py`` and adds to each scenario the event
+loop's Python calls per acknowledged bet (``calls``: in all, by where the called code lives, and
+the functions called most; ``call_counts.py``): a count of the work that the machine's speed
+does not move, for a change too small for the CPU's noise to show. The profiler slows the loop
+it counts: the CPU figures of such a run are not the server's.
+
 Targets (issue 7, per server process): at least 2,000 settled bets/s with p99 acknowledgement
 under 20 ms at 100 players; at least 30,000 delivered WebSocket messages/s.
 """
@@ -52,6 +58,8 @@ import json
 import multiprocessing
 import os
 import random
+import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -66,6 +74,7 @@ from typing import Any
 import httpx
 import lean_ws
 import websockets
+from call_counts import per_bet
 
 from croupier.server.transport import WS_IMPLEMENTATION
 
@@ -98,6 +107,9 @@ SERVER_SRC: list[Path | None] = [None]
 #: ``croupier serve --group-commit-ms`` for the bet servers (``--group-commit-ms``); None: its
 #: default
 GROUP_COMMIT_MS: list[float | None] = [None]
+#: ``--calls``: the bet servers run under counted_serve.py, their event loop's Python calls
+#: counted over each scenario's measured seconds (written to this directory)
+CALLS_DIR: list[Path | None] = [None]
 #: issue 32(4): the server's CPU per acknowledged bet and the p99 at 100 paced players
 GOAL_CPU_US, GOAL_P99_MS = 200, 20
 #: the same goal relative to the transport: the issue's machine ran the bare echo at 78-95 us,
@@ -138,6 +150,9 @@ def start_server(url: str, port: int, door: bool = False) -> subprocess.Popen[by
     """``croupier serve`` on ``url``; ``door``: its tables answering each bet at once
     (``door_server.py``: croupier's door alone)."""
     program = [str(Path(__file__).with_name("door_server.py"))] if door else ["-m", "croupier"]
+    counted = CALLS_DIR[0] is not None and not door
+    if counted:
+        program = [str(Path(__file__).with_name("counted_serve.py"))]
     command = [
         sys.executable,
         *program,
@@ -157,12 +172,12 @@ def start_server(url: str, port: int, door: bool = False) -> subprocess.Popen[by
     if GROUP_COMMIT_MS[0] is not None:
         command += ["--group-commit-ms", str(GROUP_COMMIT_MS[0])]
     src = SERVER_SRC[0]
-    return launch(
-        command,
-        port,
-        "/health",
-        env=None if src is None else {**os.environ, "PYTHONPATH": str(src)},
-    )
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    if counted:
+        env["CROUPIER_CALLS_FILE"] = str(CALLS_DIR[0] / f"calls-{port}.prof")
+    return launch(command, port, "/health", env=env)
 
 
 def wipe_postgres(url: str) -> bool:
@@ -377,8 +392,13 @@ def bets_scenario(url: str, seconds: float, door: bool = False) -> dict[str, Any
 
             cpu, loop = process_cpu(server.pid), thread_cpu(server.pid)
             sent = messages_sent(port)
+            counting = CALLS_DIR[0] is not None and not door
+            if counting:
+                os.kill(server.pid, signal.SIGUSR1)  # counted_serve.py: count from here
             asyncio.run(crowd(port, seats, until, latencies, rate, burst, refused))
             elapsed = time.perf_counter() - start
+            if counting:
+                os.kill(server.pid, signal.SIGUSR2)  # ... to here, and written
             cpu, loop = process_cpu(server.pid) - cpu, thread_cpu(server.pid) - loop
             sent = messages_sent(port) - sent
             acked = max(1, len(latencies))
@@ -401,6 +421,8 @@ def bets_scenario(url: str, seconds: float, door: bool = False) -> dict[str, Any
                 # what the server sent its clients per bet: the ack and the table's events
                 "messages_sent_per_ack": round(sent / acked, 2),
             }
+            if counting:
+                results[label]["calls"] = counted_calls(server.pid, port, acked)
             print(f"  {label}: {results[label]}", flush=True)
     finally:
         server.kill()
@@ -408,6 +430,25 @@ def bets_scenario(url: str, seconds: float, door: bool = False) -> dict[str, Any
     if not door:
         results["baseline_ledger_postings_per_s"] = round(ledger_baseline(url, seconds))
     return results
+
+
+def counted_calls(pid: int, port: int, acked: int) -> dict[str, Any]:
+    """The event loop's Python calls per acknowledged bet, once the server has written them."""
+    assert CALLS_DIR[0] is not None
+    written = CALLS_DIR[0] / f"calls-{port}.prof"
+    deadline = time.monotonic() + 30
+    size = -1
+    while time.monotonic() < deadline:  # written whole once its size stops changing
+        now = written.stat().st_size if written.exists() else -1
+        if now > 0 and now == size:
+            break
+        size = now
+        time.sleep(0.5)
+    else:
+        raise RuntimeError(f"the server (pid {pid}) wrote no call counts")
+    counts = per_bet(str(written), acked)
+    written.unlink()
+    return counts
 
 
 def messages_sent(port: int) -> int:
@@ -697,6 +738,12 @@ def against_baseline(
             key: round(medians["this"][key] / max(1e-9, medians["baseline"][key]), 2)
             for key in ("server_cpu_us_per_ack", "ack_p99_ms")
         }
+        if all("calls" in run[label] for found in runs.values() for run in found):  # --calls
+            for side, found in runs.items():
+                counts = [run[label]["calls"]["python_calls_per_ack"] for run in found]
+                medians[side]["calls"] = {"python_calls_per_ack": statistics.median(counts)}
+            this, base = (medians[s]["calls"]["python_calls_per_ack"] for s in ("this", "baseline"))
+            ratio["python_calls_per_ack"] = round(this / max(1e-9, base), 3)
         out[label] = {**medians["this"], "baseline": medians["baseline"], "this/baseline": ratio}
         print(f"  {label} medians: {out[label]}", flush=True)
     return out
@@ -738,6 +785,13 @@ def print_goals(
         return
     cpu, p99 = paced["server_cpu_us_per_ack"], paced["ack_p99_ms"]
     ratio = cpu / max(1, echo["server_cpu_us_per_ack"])
+    calls = paced.get("calls")
+    if calls is not None:  # the servers ran under the profiler: their CPU is not theirs
+        print(
+            f"{database} {PACED}: {calls['python_calls_per_ack']} Python calls of the event "
+            f"loop per bet (under the profiler: the CPU and latency below are the profiler's)",
+            flush=True,
+        )
     print(
         f"{database} {PACED}: server CPU {cpu} us per bet (goal under {GOAL_CPU_US}: "
         f"{'met' if cpu < GOAL_CPU_US else 'not met'}; the event loop's thread "
@@ -809,6 +863,12 @@ def main() -> None:
         help="the servers' group commit gathering (croupier serve --group-commit-ms; default: "
         "serve's own)",
     )
+    parser.add_argument(
+        "--calls",
+        action="store_true",
+        help="count the bet servers' event loop's Python calls per bet (counted_serve.py; "
+        "their CPU figures are then the profiler's)",
+    )
     args = parser.parse_args()
     GROUP_COMMIT_MS[0] = args.group_commit_ms
     if args.pairs < 1:
@@ -827,6 +887,9 @@ def main() -> None:
         PIN["server"], PIN["clients"] = {cpus[0]}, set(cpus[1:]) or {cpus[0]}
         os.sched_setaffinity(0, PIN["clients"])
     report: dict[str, Any] = {}
+    if args.calls:  # each count is read and removed once its scenario ends
+        CALLS_DIR[0] = Path(tempfile.mkdtemp(prefix="croupier-calls-"))
+        print("--calls: the servers' CPU is measured under the profiler", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         sqlite = f"sqlite:///{tmp}/bench.db"
         if args.no_sqlite:
@@ -881,10 +944,9 @@ def main() -> None:
         print_goals(
             "postgresql", report["postgresql"], report["bare_echo"], report["raw_echo"], door
         )
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        print(json.dumps(report, indent=2))
+    if CALLS_DIR[0] is not None:
+        shutil.rmtree(CALLS_DIR[0], ignore_errors=True)
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

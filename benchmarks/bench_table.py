@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import statistics
@@ -45,6 +44,7 @@ RULESETS: dict[str, tuple[str, dict[str, int]]] = {
 
 
 async def measure(url: str, players: int, bets: int, ruleset: str) -> dict[str, float]:
+    from croupier.server.collector import freeze_startup_objects
     from croupier.server.service import Casino
     from croupier.table.clock import ManualClock
     from croupier.table.config import TableConfig
@@ -62,8 +62,9 @@ async def measure(url: str, players: int, bets: int, ruleset: str) -> dict[str, 
         engine.dispose()
     casino = Casino(url, clock=ManualClock(), defaults=False)
     await casino.start()
-    gc.collect()  # as `croupier serve` does once started (server/collector.py): the start-up
-    gc.freeze()  # heap (what was imported) is kept out of the collections during play
+    # as `croupier serve` does once started: the start-up heap (what was imported) is kept out
+    # of the collections during play, and the collector set as the checkout being run sets it
+    freeze_startup_objects()
     try:
         kind, overrides = RULESETS[ruleset]
         config = TableConfig(
