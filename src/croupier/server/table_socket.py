@@ -77,7 +77,11 @@ class TableSockets:
             match = PATH.fullmatch(scope["path"])
             if match is not None and match[2] in self.kinds:
                 connection = self.kinds[match[2]]
-                await connection(self.casino, int(match[1]), scope, receive, send).run()
+                run = connection(self.casino, int(match[1]), scope, receive, send).run()
+                # its own task: each of its messages resumes the connection's frames, not also
+                # the dozen of the middleware awaiting it (issue 32(4)); a cancellation of this
+                # one (a shutdown) cancels it, and its end or its error is this one's
+                await asyncio.create_task(run)
                 return
         await self.app(scope, receive, send)
 
