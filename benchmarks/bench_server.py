@@ -150,8 +150,8 @@ def start_server(url: str, port: int, door: bool = False) -> subprocess.Popen[by
     """``croupier serve`` on ``url``; ``door``: its tables answering each bet at once
     (``door_server.py``: croupier's door alone)."""
     program = [str(Path(__file__).with_name("door_server.py"))] if door else ["-m", "croupier"]
-    counted = CALLS_DIR[0] is not None and not door
-    if counted:
+    counts = calls_file(port, door)
+    if counts is not None:
         program = [str(Path(__file__).with_name("counted_serve.py"))]
     command = [
         sys.executable,
@@ -175,8 +175,8 @@ def start_server(url: str, port: int, door: bool = False) -> subprocess.Popen[by
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = str(src)
-    if counted:
-        env["CROUPIER_CALLS_FILE"] = str(CALLS_DIR[0] / f"calls-{port}.prof")
+    if counts is not None:
+        env["CROUPIER_CALLS_FILE"] = str(counts)
     return launch(command, port, "/health", env=env)
 
 
@@ -392,12 +392,12 @@ def bets_scenario(url: str, seconds: float, door: bool = False) -> dict[str, Any
 
             cpu, loop = process_cpu(server.pid), thread_cpu(server.pid)
             sent = messages_sent(port)
-            counting = CALLS_DIR[0] is not None and not door
-            if counting:
+            counts = calls_file(port, door)
+            if counts is not None:
                 os.kill(server.pid, signal.SIGUSR1)  # counted_serve.py: count from here
             asyncio.run(crowd(port, seats, until, latencies, rate, burst, refused))
             elapsed = time.perf_counter() - start
-            if counting:
+            if counts is not None:
                 os.kill(server.pid, signal.SIGUSR2)  # ... to here, and written
             cpu, loop = process_cpu(server.pid) - cpu, thread_cpu(server.pid) - loop
             sent = messages_sent(port) - sent
@@ -421,8 +421,8 @@ def bets_scenario(url: str, seconds: float, door: bool = False) -> dict[str, Any
                 # what the server sent its clients per bet: the ack and the table's events
                 "messages_sent_per_ack": round(sent / acked, 2),
             }
-            if counting:
-                results[label]["calls"] = counted_calls(server.pid, port, acked)
+            if counts is not None:
+                results[label]["calls"] = counted_calls(server.pid, counts, acked)
             print(f"  {label}: {results[label]}", flush=True)
     finally:
         server.kill()
@@ -432,20 +432,22 @@ def bets_scenario(url: str, seconds: float, door: bool = False) -> dict[str, Any
     return results
 
 
-def counted_calls(pid: int, port: int, acked: int) -> dict[str, Any]:
-    """The event loop's Python calls per acknowledged bet, once the server has written them."""
-    assert CALLS_DIR[0] is not None
-    written = CALLS_DIR[0] / f"calls-{port}.prof"
+def calls_file(port: int, door: bool) -> Path | None:
+    """Where the bet server on ``port`` writes its call counts (``--calls``; the door's server
+    is not counted); None: not counted."""
+    if CALLS_DIR[0] is None or door:
+        return None
+    return CALLS_DIR[0] / f"calls-{port}.prof"
+
+
+def counted_calls(pid: int, written: Path, acked: int) -> dict[str, Any]:
+    """The event loop's Python calls per acknowledged bet, once the server has written them
+    (counted_serve.py renames the file into place whole)."""
     deadline = time.monotonic() + 30
-    size = -1
-    while time.monotonic() < deadline:  # written whole once its size stops changing
-        now = written.stat().st_size if written.exists() else -1
-        if now > 0 and now == size:
-            break
-        size = now
-        time.sleep(0.5)
-    else:
-        raise RuntimeError(f"the server (pid {pid}) wrote no call counts")
+    while not written.exists():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the server (pid {pid}) wrote no call counts")
+        time.sleep(0.1)
     counts = per_bet(str(written), acked)
     written.unlink()
     return counts

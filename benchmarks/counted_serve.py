@@ -30,7 +30,9 @@ def _start(*_: Any) -> None:
 
 def _stop(*_: Any) -> None:
     PROFILE.disable()
-    PROFILE.dump_stats(os.environ["CROUPIER_CALLS_FILE"])
+    target = os.environ["CROUPIER_CALLS_FILE"]
+    PROFILE.dump_stats(target + ".part")
+    os.replace(target + ".part", target)  # whole, or not there: the reader waits for it
 
 
 if __name__ == "__main__":
